@@ -1,0 +1,2 @@
+//! Configuration: every dialect's files loaded into one typed model.
+pub(crate) mod dialect_name;
