@@ -2,6 +2,8 @@
 use std::process::ExitCode;
 
 pub(crate) mod config;
+#[allow(dead_code, unused_imports)] // wired in by the config/fire code
+pub(crate) mod matching;
 
 pub use config::dialect_name::Dialect;
 
