@@ -2,6 +2,11 @@
 //! Pure functions over the event name, the payload JSON and the hook's `matcher` and `if` texts.
 //! No I/O, no processes; regexes and globs are compiled lazily, only for hooks that are asked.
 
+mod events;
 mod matcher;
+mod target;
 
 pub(crate) use matcher::{Matcher, MatcherError};
+pub(crate) use target::{
+    Target, is_known_event, known_events, matcher_target, normalize_prx_event, target_value,
+};
