@@ -4,9 +4,14 @@
 
 mod events;
 mod matcher;
+mod path_rule;
+mod rule;
+mod shell;
 mod target;
+mod wildcard;
 
 pub(crate) use matcher::{Matcher, MatcherError};
+pub(crate) use rule::{Rule, RuleContext, RuleError};
 pub(crate) use target::{
     Target, is_known_event, known_events, matcher_target, normalize_prx_event, target_value,
 };

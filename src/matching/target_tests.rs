@@ -133,11 +133,11 @@ fn target_value_reads_the_payload() {
     );
 }
 
-/// `(dialect, event, matcher, payload, expected)` rows through the whole check.
-fn assert_allows(rows: &[(Dialect, &str, Option<&str>, Value, bool)]) {
-    for (dialect, event, pattern, payload, expected) in rows {
-        let matcher = Matcher::new(*pattern, *dialect);
-        let target = matcher_target(*dialect, event);
+/// `(matcher, payload, expected)` rows for one dialect and event, through the whole check.
+fn assert_allows(dialect: Dialect, event: &str, rows: &[(Option<&str>, Value, bool)]) {
+    let target = matcher_target(dialect, event);
+    for (pattern, payload, expected) in rows {
+        let matcher = Matcher::new(*pattern, dialect);
         assert_eq!(
             target.allows(&matcher, payload),
             Ok(*expected),
@@ -149,325 +149,170 @@ fn assert_allows(rows: &[(Dialect, &str, Option<&str>, Value, bool)]) {
 #[test]
 fn matcher_ignored_on_events_without_target() {
     // agent-hooks.md §8 case 7: even an invalid regex is never consulted.
-    assert_allows(&[
-        (
-            Claude,
-            "UserPromptSubmit",
-            Some("^hello"),
-            json!({"prompt": "bye"}),
-            true,
-        ),
-        (Claude, "Stop", Some("["), json!({}), true),
-        (Gemini, "BeforeAgent", Some("nomatch"), json!({}), true),
-        (
-            Praison,
-            "before_agent",
-            Some("x"),
-            json!({"tool_name": "y"}),
-            true,
-        ),
-        (
-            Prx,
-            "tool_call",
-            Some("Bash"),
-            json!({"tool": "Write"}),
-            true,
-        ),
-    ]);
+    let rows = [
+        (Some("^hello"), json!({"prompt": "bye"}), true),
+        (Some("["), json!({}), true),
+    ];
+    assert_allows(Claude, "UserPromptSubmit", &rows);
+    assert_allows(Claude, "Stop", &rows);
+    assert_allows(Gemini, "BeforeAgent", &rows);
+    assert_allows(Praison, "before_agent", &rows);
+    assert_allows(
+        Prx,
+        "tool_call",
+        &[(Some("Bash"), json!({"tool": "x"}), true)],
+    );
 }
 
 #[test]
 fn missing_target_field_does_not_match() {
-    assert_allows(&[
-        (Claude, "PreToolUse", Some("Bash"), json!({}), false),
-        (
-            Claude,
-            "PreToolUse",
-            Some("^B"),
-            json!({"tool_name": null}),
-            false,
-        ),
-        (Proxyai, "stop", Some("completed"), json!({}), false),
-        (
-            Cursor,
-            "beforeShellExecution",
-            Some("curl"),
-            json!({}),
-            false,
-        ),
-        // A match-all matcher never needs the field.
-        (Claude, "PreToolUse", Some("*"), json!({}), true),
-        (Claude, "PreToolUse", None, json!({}), true),
-    ]);
+    assert_allows(
+        Claude,
+        "PreToolUse",
+        &[
+            (Some("Bash"), json!({}), false),
+            (Some("^B"), json!({"tool_name": null}), false),
+            // A match-all matcher never needs the field.
+            (Some("*"), json!({}), true),
+            (None, json!({}), true),
+        ],
+    );
+    assert_allows(Proxyai, "stop", &[(Some("completed"), json!({}), false)]);
+    let no_command = [(Some("curl"), json!({}), false)];
+    assert_allows(Cursor, "beforeShellExecution", &no_command);
 }
 
 #[test]
 fn tool_events_match_tool_name() {
-    assert_allows(&[
-        (
-            Claude,
-            "PreToolUse",
-            Some("Bash"),
-            json!({"tool_name": "Bash"}),
-            true,
-        ),
-        (
-            Claude,
-            "PreToolUse",
-            Some("Bash"),
-            json!({"tool_name": "BashOutput"}),
-            false,
-        ),
-        (
-            Claude,
-            "PostToolUse",
-            Some("Edit|Write"),
-            json!({"tool_name": "Write"}),
-            true,
-        ),
-        (
-            Cursor,
-            "preToolUse",
-            Some("Shell|Read"),
-            json!({"tool_name": "Read"}),
-            true,
-        ),
-        (
-            Gemini,
-            "BeforeTool",
-            Some("write_.*"),
-            json!({"tool_name": "write_file"}),
-            true,
-        ),
-        (
-            Praison,
-            "BEFORE_TOOL",
-            Some("write_*"),
-            json!({"tool_name": "rewrite_file"}),
-            false,
-        ),
-        (
-            Hookrun,
-            "beforeToolUse",
-            Some("Bash"),
-            json!({"tool_name": "Bash"}),
-            true,
-        ),
-    ]);
+    let tool = |name: &str| json!({"tool_name": name});
+    assert_allows(
+        Claude,
+        "PreToolUse",
+        &[
+            (Some("Bash"), tool("Bash"), true),
+            (Some("Bash"), tool("BashOutput"), false),
+            (Some("Edit|Write"), tool("Write"), true),
+        ],
+    );
+    assert_allows(
+        Cursor,
+        "preToolUse",
+        &[(Some("Shell|Read"), tool("Read"), true)],
+    );
+    let gemini = [(Some("write_.*"), tool("write_file"), true)];
+    assert_allows(Gemini, "BeforeTool", &gemini);
+    let praison = [(Some("write_*"), tool("rewrite_file"), false)];
+    assert_allows(Praison, "BEFORE_TOOL", &praison);
+    assert_allows(
+        Hookrun,
+        "beforeToolUse",
+        &[(Some("Bash"), tool("Bash"), true)],
+    );
 }
 
 #[test]
 fn claude_lifecycle_events_match_their_field() {
-    assert_allows(&[
-        (
-            Claude,
-            "SessionStart",
-            Some("startup|resume"),
-            json!({"source": "resume"}),
-            true,
-        ),
-        (
-            Claude,
-            "SessionStart",
-            Some("startup"),
-            json!({"source": "clear"}),
-            false,
-        ),
-        (
-            Claude,
-            "PreCompact",
-            Some("manual"),
-            json!({"trigger": "manual"}),
-            true,
-        ),
-        (
-            Claude,
-            "SessionEnd",
-            Some("logout"),
-            json!({"reason": "other"}),
-            false,
-        ),
-        (
-            Claude,
-            "Notification",
-            Some("idle_prompt"),
-            json!({"notification_type": "idle_prompt"}),
-            true,
-        ),
-        (
-            Claude,
-            "SubagentStop",
-            Some("^my-plugin:"),
-            json!({"agent_type": "my-plugin:reviewer"}),
-            true,
-        ),
-        (
-            Claude,
-            "FileChanged",
-            Some(".envrc|.env"),
-            json!({"file_path": "/p/.env"}),
-            true,
-        ),
-        (
-            Claude,
-            "FileChanged",
-            Some(".envrc|.env"),
-            json!({"file_path": "/p/.env.local"}),
-            false,
-        ),
-    ]);
+    let source = |value: &str| json!({"source": value});
+    assert_allows(
+        Claude,
+        "SessionStart",
+        &[
+            (Some("startup|resume"), source("resume"), true),
+            (Some("startup"), source("clear"), false),
+        ],
+    );
+    let manual = json!({"trigger": "manual"});
+    assert_allows(Claude, "PreCompact", &[(Some("manual"), manual, true)]);
+    let other = json!({"reason": "other"});
+    assert_allows(Claude, "SessionEnd", &[(Some("logout"), other, false)]);
+    let idle = json!({"notification_type": "idle_prompt"});
+    assert_allows(Claude, "Notification", &[(Some("idle_prompt"), idle, true)]);
+    let agent = json!({"agent_type": "my-plugin:reviewer"});
+    assert_allows(
+        Claude,
+        "SubagentStop",
+        &[(Some("^my-plugin:"), agent, true)],
+    );
+    let file = |path: &str| json!({"file_path": path});
+    assert_allows(
+        Claude,
+        "FileChanged",
+        &[
+            (Some(".envrc|.env"), file("/p/.env"), true),
+            (Some(".envrc|.env"), file("/p/.env.local"), false),
+        ],
+    );
 }
 
 #[test]
 fn gemini_lifecycle_matchers_compare_exactly() {
-    assert_allows(&[
-        (
-            Gemini,
-            "SessionStart",
-            Some("startup"),
-            json!({"source": "startup"}),
-            true,
-        ),
-        (
-            Gemini,
-            "SessionStart",
-            Some(" startup "),
-            json!({"source": "startup"}),
-            true,
-        ),
-        (
-            Gemini,
-            "SessionStart",
-            Some("start"),
-            json!({"source": "startup"}),
-            false,
-        ),
-        (
-            Gemini,
-            "SessionStart",
-            Some("startup|resume"),
-            json!({"source": "resume"}),
-            false,
-        ),
-        (
-            Gemini,
-            "PreCompress",
-            Some("auto"),
-            json!({"trigger": "auto"}),
-            true,
-        ),
-    ]);
+    let source = |value: &str| json!({"source": value});
+    assert_allows(
+        Gemini,
+        "SessionStart",
+        &[
+            (Some("startup"), source("startup"), true),
+            (Some(" startup "), source("startup"), true),
+            (Some("start"), source("startup"), false),
+            (Some("startup|resume"), source("resume"), false),
+        ],
+    );
+    let auto = json!({"trigger": "auto"});
+    assert_allows(Gemini, "PreCompress", &[(Some("auto"), auto, true)]);
 }
 
 #[test]
 fn proxyai_targets_follow_its_hook_manager() {
     // seed-systems.md B.5, B.8 and conformance case B7.
-    assert_allows(&[
-        (
-            Proxyai,
-            "beforeShellExecution",
-            Some("gradlew"),
-            json!({"command": "bash ./gradlew test"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "beforeShellExecution",
-            Some("gradlew"),
-            json!({"command": "echo should_run"}),
-            false,
-        ),
-        (
-            Proxyai,
-            "beforeShellExecution",
-            Some("curl|wget"),
-            json!({"command": "ls; wget x"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "beforeShellExecution",
-            Some("rm -rf ("),
-            json!({"command": "rm -rf (tmp)"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "beforeShellExecution",
-            Some("rm -rf ("),
-            json!({"command": "rm -rf /"}),
-            false,
-        ),
-        (
-            Proxyai,
-            "beforeReadFile",
-            Some(r"\.env$"),
-            json!({"file_path": "/p/.env"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "afterFileEdit",
-            Some("src/"),
-            json!({"tool_input": {"file_path": "/p/src/a.rs"}}),
-            true,
-        ),
-        (
-            Proxyai,
-            "subagentStart",
-            Some("explore"),
-            json!({"subagent_type": "explore"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "stop",
-            Some("^completed$"),
-            json!({"status": "completed", "reason": "x"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "stop",
-            Some("user"),
-            json!({"reason": "user_cancelled"}),
-            true,
-        ),
-        (
-            Proxyai,
-            "beforeToolUse",
-            Some("Bash"),
-            json!({"tool_name": "Bash"}),
-            true,
-        ),
-    ]);
+    let command = |text: &str| json!({"command": text});
+    assert_allows(
+        Proxyai,
+        "beforeShellExecution",
+        &[
+            (Some("gradlew"), command("bash ./gradlew test"), true),
+            (Some("gradlew"), command("echo should_run"), false),
+            (Some("curl|wget"), command("ls; wget x"), true),
+            (Some("rm -rf ("), command("rm -rf (tmp)"), true),
+            (Some("rm -rf ("), command("rm -rf /"), false),
+        ],
+    );
+    let env = json!({"file_path": "/p/.env"});
+    assert_allows(Proxyai, "beforeReadFile", &[(Some(r"\.env$"), env, true)]);
+    let nested = json!({"tool_input": {"file_path": "/p/src/a.rs"}});
+    assert_allows(Proxyai, "afterFileEdit", &[(Some("src/"), nested, true)]);
+    let explore = json!({"subagent_type": "explore"});
+    assert_allows(
+        Proxyai,
+        "subagentStart",
+        &[(Some("explore"), explore, true)],
+    );
+    assert_allows(
+        Proxyai,
+        "stop",
+        &[
+            (
+                Some("^completed$"),
+                json!({"status": "completed", "reason": "x"}),
+                true,
+            ),
+            (Some("user"), json!({"reason": "user_cancelled"}), true),
+        ],
+    );
 }
 
 #[test]
 fn cursor_shell_matcher_searches_the_command() {
-    assert_allows(&[
-        (
-            Cursor,
-            "beforeShellExecution",
-            Some("curl|wget|nc"),
-            json!({"command": "curl https://x"}),
-            true,
-        ),
-        (
-            Cursor,
-            "beforeShellExecution",
-            Some("curl|wget|nc"),
-            json!({"command": "ls"}),
-            false,
-        ),
-        (
-            Cursor,
-            "beforeReadFile",
-            Some(r"\.env$"),
-            json!({"file_path": "/p/.env"}),
-            true,
-        ),
-    ]);
+    let command = |text: &str| json!({"command": text});
+    assert_allows(
+        Cursor,
+        "beforeShellExecution",
+        &[
+            (Some("curl|wget|nc"), command("curl https://x"), true),
+            (Some("curl|wget|nc"), command("ls"), false),
+        ],
+    );
+    let env = json!({"file_path": "/p/.env"});
+    assert_allows(Cursor, "beforeReadFile", &[(Some(r"\.env$"), env, true)]);
 }
 
 #[test]
