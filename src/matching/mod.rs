@@ -1,6 +1,11 @@
-//! Matching: which configured hooks an event selects, before anything is spawned (SPEC §3).
-//! Pure functions over the event name, the payload JSON and the hook's `matcher` and `if` texts.
-//! No I/O, no processes; regexes and globs are compiled lazily, only for hooks that are asked.
+//! Matching: which configured hooks an event selects, decided before anything is spawned
+//! (SPEC §3). Pure functions over the event name, the payload JSON and a hook's `matcher` and
+//! `if` texts; no I/O, no processes.
+//!
+//! A hook runs for a payload when [`matcher_target`] of its dialect and event, asked through
+//! [`Target::allows`], accepts its [`Matcher`], and then its `if` [`Rule`] (if any) matches.
+//! Regexes and globs are compiled lazily, only for the hooks an event actually asks about, so
+//! loading a configuration never pays for them.
 
 mod events;
 mod matcher;
