@@ -10,10 +10,21 @@ use crate::payload::DEFAULT_MAX_PAYLOAD;
 
 /// Runs AI-agent hooks of every dialect: one fast binary, one merged decision.
 #[derive(Debug, Parser)]
-#[command(name = "hookrun", version, propagate_version = true, max_term_width = 100)]
+#[command(
+    name = "hookrun",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
 pub(crate) struct Cli {
     /// Project directory (default: the current directory).
-    #[arg(short = 'C', long, env = "HOOKRUN_PROJECT_DIR", global = true, value_name = "DIR")]
+    #[arg(
+        short = 'C',
+        long,
+        env = "HOOKRUN_PROJECT_DIR",
+        global = true,
+        value_name = "DIR"
+    )]
     pub(crate) project_dir: Option<PathBuf>,
     /// Configuration file to load instead of discovery (repeatable).
     #[arg(short = 'c', long = "config", global = true, value_name = "FILE")]

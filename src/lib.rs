@@ -49,7 +49,11 @@ pub(crate) enum Error {
 }
 
 fn render(diagnostics: &[config::diagnostics::Diagnostic]) -> String {
-    let errors: Vec<String> = diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+    let errors: Vec<String> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(ToString::to_string)
+        .collect();
     errors.join("\n\n")
 }
 
@@ -59,13 +63,20 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { exit::BLOCK } else { exit::OK });
+            return ExitCode::from(if error.use_stderr() {
+                exit::BLOCK
+            } else {
+                exit::OK
+            });
         }
     };
     match run(&cli) {
         Ok(code) => code,
         Err(Error::Interrupted(signal)) => {
-            eprintln!("hookrun: interrupted by {}", runner::terminate::signal_name(signal));
+            eprintln!(
+                "hookrun: interrupted by {}",
+                runner::terminate::signal_name(signal)
+            );
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(exit::FAILURE))
         }
         Err(error) => {

@@ -26,17 +26,28 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = current_depth();
     if depth >= MAX_DEPTH {
-        eprintln!("hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks");
+        eprintln!(
+            "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
+        );
     }
     let payload = Value::Object(payload);
     let steps = plan::plan(
         &config,
-        &PlanInput { event: &args.event, payload: &payload, project_dir: &project_dir, own_dialect: None, depth },
+        &PlanInput {
+            event: &args.event,
+            payload: &payload,
+            project_dir: &project_dir,
+            own_dialect: None,
+            depth,
+        },
     )
     .map_err(Error::Config)?;
-    let Value::Object(payload) = payload else { unreachable!("built from an object above") };
+    let Value::Object(payload) = payload else {
+        unreachable!("built from an object above")
+    };
     if steps.iter().any(|step| step.skip.is_none()) {
-        runner::signals::install().map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
+        runner::signals::install()
+            .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
     }
     let settings = Settings {
         event: &args.event,
@@ -46,19 +57,28 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
         depth: depth + 1,
         verbose: cli.verbose,
     };
-    let execution = execute::execute(&config, &steps, payload, &settings).map_err(|e| Error::Io(e.to_string()))?;
+    let execution = execute::execute(&config, &steps, payload, &settings)
+        .map_err(|e| Error::Io(e.to_string()))?;
     if let Some(signal) = execution.interrupted.or_else(runner::signals::received) {
         return Err(Error::Interrupted(signal));
     }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
-    let code = if merged.blocks() { exit::BLOCK } else { exit::OK };
+    let code = if merged.blocks() {
+        exit::BLOCK
+    } else {
+        exit::OK
+    };
     let document = Document::new(&args.event, merged, execution.records);
-    crate::output::write_json(&document, args.pretty).map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
+    crate::output::write_json(&document, args.pretty)
+        .map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
     Ok(ExitCode::from(code))
 }
 
 /// hookrun's own nesting depth, from `HOOKRUN_DEPTH` (0 when unset or unreadable).
 fn current_depth() -> u32 {
-    std::env::var("HOOKRUN_DEPTH").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0)
+    std::env::var("HOOKRUN_DEPTH")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
 }

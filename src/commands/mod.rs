@@ -13,7 +13,8 @@ pub(crate) mod fire;
 pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
     let dir = match &cli.project_dir {
         Some(dir) => dir.clone(),
-        None => std::env::current_dir().map_err(|e| Error::Io(format!("cannot read the current directory: {e}")))?,
+        None => std::env::current_dir()
+            .map_err(|e| Error::Io(format!("cannot read the current directory: {e}")))?,
     };
     dir.canonicalize()
         .map_err(|e| Error::Io(format!("project directory {}: {e}", dir.display())))

@@ -56,7 +56,11 @@ impl Diagnostic {
     }
 
     /// A problem with the file as a whole (it cannot be read, say).
-    pub(crate) fn whole_file(severity: Severity, file: &str, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn whole_file(
+        severity: Severity,
+        file: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::at(severity, file, "", (0, 0), message)
     }
 
@@ -96,7 +100,10 @@ impl fmt::Display for Diagnostic {
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             let mut block = String::new();
-            let _ = write!(block, "\n {pad} |\n {number} | {snippet}\n {pad} | {caret_at}^");
+            let _ = write!(
+                block,
+                "\n {pad} |\n {number} | {snippet}\n {pad} | {caret_at}^"
+            );
             f.write_str(&block)?;
         }
         if let Some(help) = &self.help {
@@ -111,7 +118,12 @@ pub(crate) fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a
     let lower = word.to_ascii_lowercase();
     candidates
         .iter()
-        .map(|candidate| (edit_distance(&lower, &candidate.to_ascii_lowercase()), *candidate))
+        .map(|candidate| {
+            (
+                edit_distance(&lower, &candidate.to_ascii_lowercase()),
+                *candidate,
+            )
+        })
         .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(2))
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate)
@@ -138,11 +150,23 @@ mod tests {
     #[test]
     fn diagnostic_renders_position_line_and_caret() {
         let text = "{\n  \"timeout\": \"5\"\n}";
-        let diagnostic = Diagnostic::at(Severity::Error, "a.json", text, (2, 14), "expected a number")
-            .with_help("write 5, not \"5\"");
+        let diagnostic = Diagnostic::at(
+            Severity::Error,
+            "a.json",
+            text,
+            (2, 14),
+            "expected a number",
+        )
+        .with_help("write 5, not \"5\"");
         let shown = diagnostic.to_string();
-        assert!(shown.starts_with("error: expected a number\n  ——▶ a.json:2:14"), "{shown}");
-        assert!(shown.contains(" 2 |   \"timeout\": \"5\"\n   |              ^"), "{shown}");
+        assert!(
+            shown.starts_with("error: expected a number\n  ——▶ a.json:2:14"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(" 2 |   \"timeout\": \"5\"\n   |              ^"),
+            "{shown}"
+        );
         assert!(shown.ends_with("= help: write 5, not \"5\""), "{shown}");
     }
 

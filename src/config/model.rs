@@ -11,6 +11,10 @@ use crate::matching::Matcher;
 #[derive(Debug)]
 pub(crate) struct Source {
     /// Where the file is on disk.
+    #[allow(
+        dead_code,
+        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
+    )]
     pub(crate) path: PathBuf,
     /// The path as reports show it (relative to the project dir when inside it).
     pub(crate) display: String,
@@ -58,12 +62,23 @@ pub(crate) enum EventSelector {
     Named(String),
     /// `hookrun.toml`'s `events`: exact names, `"*"`, and prefix patterns like `"prx.lifecycle.*"`.
     Patterns(Vec<String>),
+    #[allow(
+        dead_code,
+        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
+    )]
     /// A PromptKit hook: its type owns phases, and `phases` lists those it runs in.
-    Promptkit { hook: PromptkitHook, phases: Vec<String> },
+    Promptkit {
+        hook: PromptkitHook,
+        phases: Vec<String>,
+    },
 }
 
 /// PromptKit's hook types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(
+    dead_code,
+    reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
+)]
 pub(crate) enum PromptkitHook {
     Provider,
     Tool,
@@ -84,11 +99,19 @@ pub(crate) enum Mode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum StdinMode {
     Payload,
+    #[allow(
+        dead_code,
+        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
+    )]
     Null,
 }
 
 /// One hook, as every later stage sees it.
 #[derive(Debug, Clone)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent per-hook switches of SPEC §4–§8"
+)]
 pub(crate) struct Hook {
     /// Unique among the loaded hooks (derived from the command when the file names none).
     pub(crate) name: String,
@@ -175,7 +198,9 @@ impl Hook {
     pub(crate) fn os_strings(&self) -> Vec<(&'static str, &str)> {
         let mut out = Vec::new();
         match &self.handler {
-            Handler::Command(CommandForm::Shell(command)) => out.push(("command", command.as_str())),
+            Handler::Command(CommandForm::Shell(command)) => {
+                out.push(("command", command.as_str()));
+            }
             Handler::Command(CommandForm::Exec { program, args }) => {
                 out.push(("command", program.as_str()));
                 out.extend(args.iter().map(|arg| ("args", arg.as_str())));
@@ -205,9 +230,9 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
     let words: Vec<String> = match form {
         CommandForm::Shell(command) => shell_words::split(command)
             .unwrap_or_else(|_| command.split_whitespace().map(str::to_owned).collect()),
-        CommandForm::Exec { program, args } => {
-            std::iter::once(program.clone()).chain(args.iter().cloned()).collect()
-        }
+        CommandForm::Exec { program, args } => std::iter::once(program.clone())
+            .chain(args.iter().cloned())
+            .collect(),
     };
     let mut words = words
         .into_iter()
@@ -215,7 +240,11 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
     let mut word = words.next().unwrap_or_default();
     let stem = |word: &str| {
         let base = word.rsplit('/').next().unwrap_or(word);
-        base.split('.').next().filter(|s| !s.is_empty()).unwrap_or(base).to_owned()
+        base.split('.')
+            .next()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(base)
+            .to_owned()
     };
     while INTERPRETERS.contains(&stem(&word).as_str()) {
         match words.find(|w| !w.starts_with('-')) {
@@ -224,7 +253,11 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
         }
     }
     let name = stem(&word);
-    if name.is_empty() { "hook".to_owned() } else { name }
+    if name.is_empty() {
+        "hook".to_owned()
+    } else {
+        name
+    }
 }
 
 /// Makes every hook name unique by suffixing repeats with `-2`, `-3`, … in load order.
@@ -251,7 +284,10 @@ mod tests {
     fn default_names_come_from_the_script_stem() {
         let cases = [
             ("./hooks/deny-rm.sh", "deny-rm"),
-            ("\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check_style.py --strict", "check_style"),
+            (
+                "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check_style.py --strict",
+                "check_style",
+            ),
             ("python3 hooks/audit.py", "audit"),
             ("FOO=1 bash -e ./guard.sh", "guard"),
             ("jq -r .tool_name >> log.txt", "jq"),
@@ -260,13 +296,19 @@ mod tests {
         for (command, name) in cases {
             assert_eq!(derive_name(&shell(command)), name, "{command}");
         }
-        let exec = CommandForm::Exec { program: "node".into(), args: vec!["lint.js".into()] };
+        let exec = CommandForm::Exec {
+            program: "node".into(),
+            args: vec!["lint.js".into()],
+        };
         assert_eq!(derive_name(&exec), "lint");
     }
 
     #[test]
     fn exec_form_displays_as_quoted_words() {
-        let exec = CommandForm::Exec { program: "./a b".into(), args: vec!["x y".into(), "z".into()] };
+        let exec = CommandForm::Exec {
+            program: "./a b".into(),
+            args: vec!["x y".into(), "z".into()],
+        };
         assert_eq!(exec.display(), "'./a b' 'x y' z");
     }
 }

@@ -28,7 +28,10 @@ pub(crate) struct DialectLoad {
 impl DialectLoad {
     /// A file that could not be parsed at all.
     pub(crate) fn failed(diagnostic: Diagnostic) -> DialectLoad {
-        DialectLoad { hooks: Vec::new(), diagnostics: vec![diagnostic] }
+        DialectLoad {
+            hooks: Vec::new(),
+            diagnostics: vec![diagnostic],
+        }
     }
 }
 
