@@ -8,11 +8,23 @@ use crate::cli::{Cli, FireArgs};
 use crate::commands::{load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
+use crate::output::agents::{self, Agent};
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
+    let agent: Option<Agent> = args.output.into();
+    fire(cli, args, agent).map_err(|error| match (agent, error) {
+        (Some(agent), error) if !matches!(error, Error::Interrupted(_)) => Error::Agent {
+            agent,
+            error: Box::new(error),
+        },
+        (_, error) => error,
+    })
+}
+
+fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
     if config.has_errors() {
@@ -37,7 +49,7 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
             event: &args.event,
             payload: &payload,
             project_dir: &project_dir,
-            own_dialect: None,
+            own_dialect: agent.map(Agent::dialect),
             depth,
         },
     )
@@ -64,14 +76,19 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
+    let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
+    if let Some(agent) = agent {
+        let answer = agents::answer(agent, &args.event, &merged);
+        agents::emit(&answer, args.pretty).map_err(write_error)?;
+        return Ok(ExitCode::from(answer.code));
+    }
     let code = if merged.blocks() {
         exit::BLOCK
     } else {
         exit::OK
     };
     let document = Document::new(&args.event, merged, execution.records);
-    crate::output::write_json(&document, args.pretty)
-        .map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
+    crate::output::write_json(&document, args.pretty).map_err(write_error)?;
     Ok(ExitCode::from(code))
 }
 

@@ -91,6 +91,9 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
             }
         }
     }
+    if dialect == Dialect::Gemini {
+        apply_hooks_config(&mut reader, root, &mut hooks);
+    }
     if disabled {
         hooks.clear();
     }
@@ -239,4 +242,29 @@ fn read_handler(
         },
     };
     Some(hook)
+}
+
+/// Gemini's `hooksConfig`: `enabled: false` switches every hook of the file off, and `disabled`
+/// lists hooks (by name or command) to switch off.
+fn apply_hooks_config(reader: &mut Reader<'_>, root: &Map<String, Value>, hooks: &mut Vec<Hook>) {
+    let path = vec![Step::Key("hooksConfig".into())];
+    let Some(config) = root
+        .get("hooksConfig")
+        .and_then(|config| reader.object(config, &path, "hooksConfig"))
+    else {
+        return;
+    };
+    if reader.opt_bool(config, "enabled", &path) == Some(false) {
+        hooks.clear();
+    }
+    for off in reader
+        .opt_str_list(config, "disabled", &path)
+        .unwrap_or_default()
+    {
+        for hook in hooks.iter_mut() {
+            if hook.name == off || hook.command().is_some_and(|form| form.display() == off) {
+                hook.enabled = false;
+            }
+        }
+    }
 }
