@@ -6,3 +6,4 @@ mod harness;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod dialects;
