@@ -140,7 +140,7 @@ fn gemini(event: &str, m: &Merged) -> Answer {
 fn cursor(m: &Merged) -> Answer {
     let mut out = Map::new();
     put(&mut out, "permission", decision_word(m.decision));
-    let reason = m.decision.blocks().then(|| block_reason(m));
+    let reason = m.reason.clone().filter(|_| m.decision.blocks());
     put(
         &mut out,
         "user_message",

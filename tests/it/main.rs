@@ -7,3 +7,4 @@ mod core_config;
 mod core_fire;
 mod core_process;
 mod dialects;
+mod output_modes;
