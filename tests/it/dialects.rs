@@ -31,6 +31,17 @@ fn seen_env(case: &Case) -> HashMap<String, String> {
         .collect()
 }
 
+/// The names of the hooks that ran (or were listed) when `event` fired for `tool_name`.
+fn ran_for_tool(case: &Case, event: &str, tool: &str) -> Vec<String> {
+    let run = case.payload(json!({"tool_name": tool})).fire(event);
+    run.json()["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 fn project(case: &Case) -> String {
     case.path().canonicalize().unwrap().display().to_string()
 }
@@ -160,15 +171,7 @@ fn praison_matcher_is_anchored_at_the_start_and_invalid_regex_is_a_substring() {
     let entries = r#"{"event": "before_tool", "name": "writes", "matcher": "write_*", "command": "exit 2"},
         {"event": "before_tool", "name": "broken", "matcher": "run_(", "command": "exit 2"}"#;
     let case = Case::new().file(".praison/hooks.json", &praison_file(entries));
-    let ran = |tool: &str| -> Vec<String> {
-        let run = case.payload(json!({"tool_name": tool})).fire("before_tool");
-        run.json()["hooks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|h| h["name"].as_str().unwrap().to_owned())
-            .collect()
-    };
+    let ran = |tool: &str| ran_for_tool(&case, "before_tool", tool);
     assert_eq!(ran("write_file"), ["writes"]);
     assert_eq!(ran("rewrite_file"), Vec::<String>::new());
     // `run_(` does not compile: praison searches it as a substring, anywhere.
@@ -222,15 +225,7 @@ fn gemini_matcher_is_an_unanchored_regex_and_an_invalid_one_compares_exactly() {
             {"matcher": "Edit|Write", "hooks": [{"type": "command", "name": "edits", "command": "true"}]},
             {"matcher": "run_(", "hooks": [{"type": "command", "name": "broken", "command": "true"}]}]}}"#,
     );
-    let ran = |tool: &str| -> Vec<String> {
-        let run = case.payload(json!({"tool_name": tool})).fire("BeforeTool");
-        run.json()["hooks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|h| h["name"].as_str().unwrap().to_owned())
-            .collect()
-    };
+    let ran = |tool: &str| ran_for_tool(&case, "BeforeTool", tool);
     assert_eq!(ran("EditTool"), ["edits"]);
     assert_eq!(ran("run_("), ["broken"]);
     assert_eq!(ran("do_run_(x)"), Vec::<String>::new());

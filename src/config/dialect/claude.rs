@@ -6,14 +6,13 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, derive_name};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::matching::Matcher;
-use crate::matching::known_events;
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
 const CLAUDE_HANDLER_KEYS: &[&str] = &[
@@ -112,21 +111,7 @@ fn read_event(
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
-    let known = known_events(dialect);
-    if !known.is_empty() && !known.contains(&event) {
-        let help = crate::config::diagnostics::did_you_mean(event, known).map_or_else(
-            || format!("{dialect} events: {}", known.join(", ")),
-            |e| format!("did you mean `{e}`?"),
-        );
-        reader
-            .report(
-                crate::config::diagnostics::Severity::Warning,
-                path,
-                true,
-                format!("unknown {dialect} event `{event}`"),
-            )
-            .help = Some(help);
-    }
+    json_file::warn_unknown_event(reader, dialect, event, path, true);
     let Some(groups) = reader.array(groups, path, "the event's matcher groups") else {
         return;
     };

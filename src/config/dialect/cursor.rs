@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::config::diagnostics::{Severity, did_you_mean};
+use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
-use crate::config::reader::{Reader, child, child_index};
-use crate::matching::{Matcher, known_events};
+use crate::config::reader::{Reader, child};
+use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &[
     "command",
@@ -38,19 +38,10 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         .and_then(|events| reader.object(events, &path, "hooks"));
     for (event, entries) in events.into_iter().flatten() {
         let event_path = child(&path, event);
-        warn_unknown_event(&mut reader, event, &event_path);
-        let Some(entries) = reader.array(entries, &event_path, "the event's hooks") else {
-            continue;
-        };
-        for (index, entry) in entries.iter().enumerate() {
-            let entry_path = child_index(&event_path, index);
-            let Some(entry) = reader.object(entry, &entry_path, "a hook entry") else {
-                continue;
-            };
-            if let Some(hook) = read_entry(ctx, &mut reader, event, entry, &entry_path) {
-                hooks.push(hook);
-            }
-        }
+        json_file::warn_unknown_event(&mut reader, Dialect::Cursor, event, &event_path, true);
+        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
+            read_entry(ctx, r, event, e, p)
+        });
     }
     DialectLoad {
         hooks,
@@ -79,25 +70,6 @@ fn check_version(reader: &mut Reader<'_>, root: &Map<String, Value>) {
                 .help = Some("add \"version\": 1 at the top level".into());
         }
     }
-}
-
-fn warn_unknown_event(reader: &mut Reader<'_>, event: &str, path: &[Step]) {
-    let known = known_events(Dialect::Cursor);
-    if known.contains(&event) {
-        return;
-    }
-    let help = did_you_mean(event, known).map_or_else(
-        || format!("cursor events: {}", known.join(", ")),
-        |e| format!("did you mean `{e}`?"),
-    );
-    reader
-        .report(
-            Severity::Warning,
-            path,
-            true,
-            format!("unknown cursor event `{event}`"),
-        )
-        .help = Some(help);
 }
 
 fn read_entry(
@@ -140,25 +112,11 @@ fn read_entry(
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::*;
     use crate::config::diagnostics::Diagnostic;
-    use crate::config::model::Source;
 
     fn load_text(text: &str) -> DialectLoad {
-        let source = Source {
-            path: ".cursor/hooks.json".into(),
-            display: ".cursor/hooks.json".into(),
-            dialect: Dialect::Cursor,
-            text: text.into(),
-            explicit: false,
-        };
-        load(&LoadContext {
-            source: &source,
-            index: 0,
-            project_dir: Path::new("/p"),
-        })
+        json_file::load_for_test(load, ".cursor/hooks.json", Dialect::Cursor, text)
     }
 
     #[test]

@@ -1,14 +1,19 @@
-//! What the flat JSON dialects (cursor, praison) share: parsing the file into its root object,
-//! and reading a `timeout` number in the dialect's unit into a `Duration`.
+//! What the JSON dialect loaders share: parsing the file into its root object, walking an array
+//! of hook entries, warning about event names the dialect does not know, and reading a `timeout`
+//! number of seconds into a `Duration`.
 
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::config::reader::{Reader, child, json_syntax_error};
+use crate::config::model::Hook;
+use crate::config::reader::{Reader, child, child_index, json_syntax_error};
+use crate::matching::{is_known_event, known_events};
 
 /// Parses the source as JSON and checks that its root is an object. On failure the load is
 /// finished: the `Err` holds every diagnostic so far.
@@ -48,4 +53,79 @@ pub(crate) fn timeout_seconds(
         );
     }
     duration
+}
+
+/// Reads every object of the array `entries` (at `path`) with `read`, collecting the hooks.
+pub(crate) fn read_entries(
+    reader: &mut Reader<'_>,
+    entries: &Value,
+    path: &[Step],
+    hooks: &mut Vec<Hook>,
+    mut read: impl FnMut(&mut Reader<'_>, &Map<String, Value>, &[Step]) -> Option<Hook>,
+) {
+    let Some(entries) = reader.array(entries, path, "the hook entries") else {
+        return;
+    };
+    for (index, entry) in entries.iter().enumerate() {
+        let entry_path = child_index(path, index);
+        let Some(entry) = reader.object(entry, &entry_path, "a hook entry") else {
+            continue;
+        };
+        hooks.extend(read(reader, entry, &entry_path));
+    }
+}
+
+/// Warns (with a did-you-mean) when `event` is not a name `dialect` documents. `at_key`: the
+/// event is an object key (claude, cursor, proxyai) rather than a value (praison).
+pub(crate) fn warn_unknown_event(
+    reader: &mut Reader<'_>,
+    dialect: Dialect,
+    event: &str,
+    path: &[Step],
+    at_key: bool,
+) {
+    let known = known_events(dialect);
+    if known.is_empty() || is_known_event(dialect, event) {
+        return;
+    }
+    // praison compares case-insensitively, so suggest from the lower-cased spelling.
+    let spelled = if dialect == Dialect::Praison {
+        event.to_ascii_lowercase()
+    } else {
+        event.to_owned()
+    };
+    let help = did_you_mean(&spelled, known).map_or_else(
+        || format!("{dialect} events: {}", known.join(", ")),
+        |e| format!("did you mean `{e}`?"),
+    );
+    reader
+        .report(
+            Severity::Warning,
+            path,
+            at_key,
+            format!("unknown {dialect} event `{event}`"),
+        )
+        .help = Some(help);
+}
+
+/// Loads `text` as the file `path` of `dialect` with `load`, for loader unit tests.
+#[cfg(test)]
+pub(crate) fn load_for_test(
+    load: fn(&LoadContext<'_>) -> DialectLoad,
+    path: &str,
+    dialect: Dialect,
+    text: &str,
+) -> DialectLoad {
+    let source = crate::config::model::Source {
+        path: path.into(),
+        display: path.into(),
+        dialect,
+        text: text.into(),
+        explicit: false,
+    };
+    load(&LoadContext {
+        source: &source,
+        index: 0,
+        project_dir: std::path::Path::new("/p"),
+    })
 }

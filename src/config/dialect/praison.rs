@@ -7,13 +7,12 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
-use crate::config::reader::{Reader, child, child_index};
-use crate::matching::{Matcher, is_known_event, known_events};
+use crate::config::reader::{Reader, child};
+use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["event", "command", "name", "matcher", "timeout", "env"];
 /// PraisonAI's `register_command` default.
@@ -27,17 +26,10 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let enabled = reader.opt_bool(&root, "enabled", &[]).unwrap_or(true);
     let mut hooks = Vec::new();
     let path = vec![Step::Key("hooks".into())];
-    let entries = root
-        .get("hooks")
-        .and_then(|entries| reader.array(entries, &path, "hooks"));
-    for (index, entry) in entries.into_iter().flatten().enumerate() {
-        let entry_path = child_index(&path, index);
-        let Some(entry) = reader.object(entry, &entry_path, "a hook entry") else {
-            continue;
-        };
-        if let Some(hook) = read_entry(ctx, &mut reader, entry, &entry_path) {
-            hooks.push(hook);
-        }
+    if let Some(entries) = root.get("hooks") {
+        json_file::read_entries(&mut reader, entries, &path, &mut hooks, |r, e, p| {
+            read_entry(ctx, r, e, p)
+        });
     }
     if !enabled {
         hooks.clear();
@@ -58,22 +50,13 @@ fn read_entry(
     let event = reader.req_str(entry, "event", path, "the hook");
     let command = reader.req_str(entry, "command", path, "the hook");
     let (event, command) = (event?, command?);
-    if !is_known_event(Dialect::Praison, event) {
-        let known = known_events(Dialect::Praison);
-        let lower = event.to_ascii_lowercase();
-        let help = did_you_mean(&lower, known).map_or_else(
-            || format!("praison events: {}", known.join(", ")),
-            |e| format!("did you mean `{e}`?"),
-        );
-        reader
-            .report(
-                Severity::Warning,
-                &child(path, "event"),
-                false,
-                format!("unknown praison event `{event}`"),
-            )
-            .help = Some(help);
-    }
+    json_file::warn_unknown_event(
+        reader,
+        Dialect::Praison,
+        event,
+        &child(path, "event"),
+        false,
+    );
     let form = CommandForm::Shell(command.to_owned());
     let mut hook = Hook::new(
         Dialect::Praison,
@@ -99,24 +82,10 @@ fn read_entry(
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::*;
-    use crate::config::model::Source;
 
     fn load_text(text: &str) -> DialectLoad {
-        let source = Source {
-            path: ".praison/hooks.json".into(),
-            display: ".praison/hooks.json".into(),
-            dialect: Dialect::Praison,
-            text: text.into(),
-            explicit: false,
-        };
-        load(&LoadContext {
-            source: &source,
-            index: 0,
-            project_dir: Path::new("/p"),
-        })
+        json_file::load_for_test(load, ".praison/hooks.json", Dialect::Praison, text)
     }
 
     #[test]
