@@ -6,3 +6,5 @@ mod harness;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod promptkit;
+mod prx;
