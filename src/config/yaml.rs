@@ -42,6 +42,10 @@ impl Yaml {
                 .split_once(": ")
                 .filter(|(head, _)| head.starts_with("line "))
                 .map_or(message, |(_, rest)| rest);
+            let message = message
+                .rsplit_once(" at line ")
+                .filter(|(_, at)| at.contains("column"))
+                .map_or(message, |(head, _)| head);
             Box::new(Diagnostic::at(
                 Severity::Error,
                 file,
@@ -215,6 +219,7 @@ mod tests {
         assert!(error.is_error());
         assert!(error.line >= 2, "{error}");
         assert!(error.message.starts_with("invalid YAML: "), "{error}");
+        assert!(!error.message.contains(" at line "), "{error}");
     }
 
     #[test]
