@@ -336,3 +336,78 @@ fn hooks_run_in_their_own_process_group() {
         "the hook leads its own process group"
     );
 }
+
+#[test]
+fn sigterm_to_hookrun_ends_the_hook_group_and_exits_143() {
+    let script = fixture("hooks/sleep-forever.sh").display().to_string();
+    let case = Case::new().file(
+        "hookrun.toml",
+        &format!(
+            "[[hook]]\nname = \"h\"\nevents = [\"Stop\"]\ncommand = {script:?}\ntimeout = \"60s\"\n"
+        ),
+    );
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let mut child = case.command(&["fire", "Stop"]).spawn().expect("spawn");
+    drop(
+        child
+            .stdin
+            .take()
+            .map(|mut s| std::io::Write::write_all(&mut s, b"{}")),
+    );
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&pid_file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .count()
+        < 2
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "hook never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(143),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stdout.is_empty(), "no partial JSON on stdout");
+    for pid in pids(&pid_file) {
+        assert!(wait_dead(pid, Duration::from_secs(2)), "pid {pid} survived");
+    }
+}
+
+#[test]
+fn with_a_controlling_terminal_hooks_get_a_session_of_their_own() {
+    // `script` gives hookrun a pseudo-terminal as its controlling terminal.
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"s\"\nevents = [\"Stop\"]\ncommand = \"cut -d' ' -f6 /proc/$$/stat > sid; echo $$ > pid; test -e /dev/tty && (: < /dev/tty) 2>/dev/null && echo tty > reach; exit 0\"\n",
+    );
+    let command = format!(
+        "echo '{{}}' | {} -C {} --no-user-config fire Stop",
+        crate::harness::hookrun_bin(),
+        case.path().display()
+    );
+    let status = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{status}");
+    let sid = std::fs::read_to_string(case.at("sid")).unwrap();
+    let leader = std::fs::read_to_string(case.at("pid")).unwrap();
+    assert_eq!(sid.trim(), leader.trim(), "the hook leads a new session");
+    assert!(
+        !case.at("reach").exists(),
+        "the hook cannot open hookrun's terminal"
+    );
+}
