@@ -19,6 +19,7 @@ use crate::runner::{self, Exit, Finished, Job};
 use crate::verdict::{Decision, Limits, Policy, Verdict, judge};
 
 mod loop_limit;
+mod observe_only;
 
 /// Settings of one fire that apply to every hook.
 pub(crate) struct Settings<'a> {
@@ -104,7 +105,10 @@ pub(crate) fn execute(
             timeout,
             grace: hook.kill_grace,
         };
-        let verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
+        let mut verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
+        if hook.dialect == Dialect::Prx {
+            verdict = observe_only::observe_only(verdict);
+        }
         trace(
             settings,
             format_args!(
@@ -173,7 +177,7 @@ fn launch(
         file = Some(created);
     }
     if hook.dialect == Dialect::Prx {
-        prx_env(&mut env, &bytes);
+        prx_env(&mut env, &bytes, payloads.timestamp());
     }
     let timeout = settings
         .timeout_cap
@@ -226,15 +230,20 @@ impl Payloads {
         bytes
     }
 
+    /// The fire's one timestamp: the PRX envelope's and `ZERO_HOOK_TIMESTAMP`.
+    fn timestamp(&mut self) -> &str {
+        self.timestamp.get_or_insert_with(delivery::rfc3339_now)
+    }
+
     fn clear(&mut self) {
         self.cache.clear();
     }
 }
 
 /// PRX's payload variables: the JSON itself only when it is at most 8 KiB.
-fn prx_env(env: &mut Vec<(String, String)>, bytes: &[u8]) {
+fn prx_env(env: &mut Vec<(String, String)>, bytes: &[u8], timestamp: &str) {
     let json = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    env.push(("ZERO_HOOK_TIMESTAMP".to_owned(), delivery::rfc3339_now()));
+    env.push(("ZERO_HOOK_TIMESTAMP".to_owned(), timestamp.to_owned()));
     if json.len() <= delivery::PRX_ENV_PAYLOAD_MAX {
         env.push((
             "ZERO_HOOK_PAYLOAD".to_owned(),

@@ -195,8 +195,9 @@ pub(crate) fn fires_on(hook: &Hook, event: &str) -> bool {
     }
 }
 
-/// PRX event keys compare normalised, and `prx.lifecycle.<event>` fires `<event>`.
-fn prx_event(name: &str) -> String {
+/// PRX event keys compare normalised, and `prx.lifecycle.<event>` fires `<event>`: the name PRX
+/// hooks are told (`ZERO_HOOK_EVENT`, the envelope's `event`).
+pub(crate) fn prx_event(name: &str) -> String {
     let normalized = normalize_prx_event(name);
     match normalized.strip_prefix("prx.lifecycle.") {
         Some(rest) => rest.to_owned(),

@@ -173,6 +173,18 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             exit_error(code, &run.stderr.bytes),
         );
     }
+    if policy.require_allow
+        && let Some(problem) = promptkit_type_error(stdout)
+    {
+        let said = Said {
+            decision: Some(Decision::Deny),
+            reason: Some(format!(
+                "exec hook {name}: invalid response JSON: {problem}"
+            )),
+            ..Said::default()
+        };
+        return from_said(said, name);
+    }
     match said {
         Some(mut said) => {
             if policy.require_allow && said.decision != Some(Decision::Allow) {
@@ -229,6 +241,26 @@ fn hard_failure(run: &Finished, limits: Limits) -> Option<String> {
         return Some("stdout exceeded 16 MiB".to_owned());
     }
     None
+}
+
+/// A PromptKit filter answer whose known fields have the wrong type (`{"allow": "yes"}`,
+/// `{"allow": true, "reason": 5}`): PromptKit cannot decode it, so it denies (SPEC §5 rule 5).
+fn promptkit_type_error(stdout: &str) -> Option<String> {
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(stdout) else {
+        return None;
+    };
+    let expected = |key: &str, value: &Value| match key {
+        "allow" | "enforced" | "ack" => (!value.is_boolean()).then_some("true or false"),
+        "reason" => (!value.is_string()).then_some("a string"),
+        "metadata" => (!value.is_object()).then_some("an object"),
+        _ => None,
+    };
+    map.iter()
+        .filter(|(_, value)| !value.is_null())
+        .find_map(|(key, value)| {
+            let wanted = expected(key, value)?;
+            Some(format!("`{key}` must be {wanted}, found {value}"))
+        })
 }
 
 /// Stdout that starts with `{` must be a JSON object; anything else is no decision.

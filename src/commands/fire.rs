@@ -30,8 +30,9 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
     if config.has_errors() {
         return Err(Error::Config(config.diagnostics));
     }
-    if cli.verbose {
-        for warning in &config.diagnostics {
+    // Warnings about what fire itself changes (a blocked PRX variable it skips) always show.
+    for warning in &config.diagnostics {
+        if cli.verbose || warning.code.is_some() {
             eprintln!("{warning}");
         }
     }

@@ -30,7 +30,19 @@ pub(crate) struct Diagnostic {
     /// The offending line of the file, for the caret display.
     #[serde(skip)]
     pub(crate) snippet: Option<String>,
+    /// A stable name for problems other commands treat specially: `validate` reports the codes of
+    /// [`VALIDATE_ERRORS`] as errors although `fire` only warns about them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) code: Option<&'static str>,
 }
+
+/// A PRX action's `env` sets a variable the sanitised environment never passes (`LD_PRELOAD`,
+/// `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error (SPEC §11).
+pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
+
+/// Warning codes that `validate` reports as errors.
+#[allow(dead_code, reason = "wired in by validate (issue 4)")]
+pub(crate) const VALIDATE_ERRORS: &[&str] = &[PRX_BLOCKED_ENV];
 
 impl Diagnostic {
     /// A problem at a 1-based line and column of `text` (the file's contents).
@@ -52,6 +64,7 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             snippet,
+            code: None,
         }
     }
 

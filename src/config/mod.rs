@@ -9,9 +9,11 @@ pub(crate) mod dialect_name;
 pub(crate) mod duration;
 pub(crate) mod locate;
 pub(crate) mod locate_toml;
+pub(crate) mod locate_yaml;
 pub(crate) mod model;
 pub(crate) mod reader;
 pub(crate) mod sources;
+pub(crate) mod yaml;
 
 use diagnostics::{Diagnostic, Severity};
 use dialect_name::Dialect;

@@ -11,10 +11,6 @@ use crate::matching::Matcher;
 #[derive(Debug)]
 pub(crate) struct Source {
     /// Where the file is on disk.
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     pub(crate) path: PathBuf,
     /// The path as reports show it (relative to the project dir when inside it).
     pub(crate) display: String,
@@ -62,10 +58,6 @@ pub(crate) enum EventSelector {
     Named(String),
     /// `hookrun.toml`'s `events`: exact names, `"*"`, and prefix patterns like `"prx.lifecycle.*"`.
     Patterns(Vec<String>),
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     /// A PromptKit hook: its type owns phases, and `phases` lists those it runs in.
     Promptkit {
         hook: PromptkitHook,
@@ -75,10 +67,6 @@ pub(crate) enum EventSelector {
 
 /// PromptKit's hook types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(
-    dead_code,
-    reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-)]
 pub(crate) enum PromptkitHook {
     Provider,
     Tool,
@@ -99,10 +87,6 @@ pub(crate) enum Mode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum StdinMode {
     Payload,
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     Null,
 }
 

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::config::dialect_name::Dialect;
 use crate::config::model::{EventSelector, Hook, PromptkitHook};
-use crate::plan::{promptkit_kind_name, promptkit_phase};
+use crate::plan::{promptkit_kind_name, promptkit_phase, prx_event};
 
 /// ZERO_HOOK_PAYLOAD is set only for payloads up to this size (PRX's limit).
 pub(crate) const PRX_ENV_PAYLOAD_MAX: usize = 8 * 1024;
@@ -71,7 +71,7 @@ pub(crate) fn render(
         Shape::AsIs => to_vec(payload),
         Shape::PrxEnvelope if is_prx_envelope(payload) => to_vec(payload),
         Shape::PrxEnvelope => to_vec(&PrxEnvelope {
-            event: event.strip_prefix("prx.lifecycle.").unwrap_or(event),
+            event: &prx_event(event),
             timestamp,
             session_id: payload.get("session_id").unwrap_or(&Value::Null),
             payload,
@@ -206,10 +206,7 @@ pub(crate) fn dialect_env(
             pair("PRAISON_EVENT", event),
         ],
         Dialect::Prx => vec![
-            pair(
-                "ZERO_HOOK_EVENT",
-                event.strip_prefix("prx.lifecycle.").unwrap_or(event),
-            ),
+            pair("ZERO_HOOK_EVENT", &prx_event(event)),
             pair("ZERO_HOOK_SESSION", session),
         ],
         Dialect::Hookrun | Dialect::Promptkit => Vec::new(),
@@ -305,7 +302,7 @@ mod tests {
     #[test]
     fn prx_receives_the_envelope_unless_given_one() {
         let payload = json!({"session_id": "s1", "x": 1});
-        let envelope = shaped(&payload, Shape::PrxEnvelope, "prx.lifecycle.tool_call");
+        let envelope = shaped(&payload, Shape::PrxEnvelope, "prx.lifecycle.Tool-Call");
         assert_eq!(
             envelope,
             json!({"event": "tool_call", "timestamp": "2026-11-21T00:00:00.000Z", "session_id": "s1", "payload": payload})

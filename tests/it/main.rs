@@ -8,3 +8,5 @@ mod core_fire;
 mod core_process;
 mod dialects;
 mod output_modes;
+mod promptkit;
+mod prx;
