@@ -312,6 +312,13 @@ fn failed(outcome: Outcome, error: String) -> Verdict {
 fn from_said(said: Said, name: &str) -> Verdict {
     let decision = said.decision.unwrap_or_default();
     let mut reason = said.reason.clone();
+    if decision.blocks() && reason.is_none() {
+        // Cursor explains a deny in its messages rather than in a reason key.
+        reason = said
+            .user_message
+            .clone()
+            .or_else(|| said.agent_message.clone());
+    }
     if decision == Decision::Deny && reason.is_none() {
         reason = Some(format!("blocked by hook {name}"));
     }

@@ -438,3 +438,23 @@ fn continue_false_blocks() {
     assert_eq!(verdict.outcome, Outcome::Blocking);
     assert_eq!(verdict.said.stop_reason.as_deref(), Some("Stop requested"));
 }
+
+#[test]
+fn a_deny_without_a_reason_key_is_explained_by_its_messages() {
+    let cursor = judge_with(
+        claude(),
+        Exit::Code(0),
+        r#"{"permission":"deny","user_message":"no curl","agent_message":"use the API"}"#,
+        "",
+    );
+    assert_eq!(cursor.reason.as_deref(), Some("no curl"));
+    let agent_only = judge_with(
+        claude(),
+        Exit::Code(0),
+        r#"{"permission":"ask","agent_message":"confirm?"}"#,
+        "",
+    );
+    assert_eq!(agent_only.reason.as_deref(), Some("confirm?"));
+    let bare = judge_with(claude(), Exit::Code(0), r#"{"permission":"deny"}"#, "");
+    assert_eq!(bare.reason.as_deref(), Some("blocked by hook guard"));
+}
