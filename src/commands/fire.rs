@@ -45,6 +45,7 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let Value::Object(payload) = payload else {
         unreachable!("built from an object above")
     };
+    let recorded_payload = args.record.as_ref().map(|_| payload.clone());
     if steps.iter().any(|step| step.skip.is_none()) {
         runner::signals::install()
             .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
@@ -70,9 +71,38 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
         exit::OK
     };
     let document = Document::new(&args.event, merged, execution.records);
+    if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+        record(cli, args, file, &project_dir, payload, &document, code)?;
+    }
     crate::output::write_json(&document, args.pretty)
         .map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
     Ok(ExitCode::from(code))
+}
+
+/// `--record FILE`: appends this fire as a test, before the document is printed (so a failure to
+/// record is an error, not a silent loss).
+fn record(
+    cli: &Cli,
+    args: &FireArgs,
+    file: &std::path::Path,
+    project_dir: &std::path::Path,
+    payload: &serde_json::Map<String, Value>,
+    document: &Document,
+    code: u8,
+) -> Result<(), Error> {
+    let context = crate::testfile::record::Context {
+        project_dir,
+        config: &cli.config,
+        strict: args.strict,
+    };
+    let document = serde_json::to_value(document).map_err(|e| Error::Io(e.to_string()))?;
+    let name =
+        crate::testfile::record::append(file, &context, &args.event, payload, &document, code)
+            .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
+    if cli.verbose {
+        eprintln!("hookrun: recorded test {name:?} in {}", file.display());
+    }
+    Ok(())
 }
 
 /// hookrun's own nesting depth, from `HOOKRUN_DEPTH` (0 when unset or unreadable).
