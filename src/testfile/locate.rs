@@ -57,11 +57,21 @@ pub(crate) fn locate_test_toml(text: &str, path: &[Step], _at_key: bool) -> (usi
         if target.starts_with(&format!("{full}.")) && full.len() > best_len {
             best_len = full.len();
             let last = keys.last().map_or("", String::as_str);
-            let column = line.find(last).unwrap_or(indent);
+            let column = find_key(line, last).unwrap_or(indent);
             best = (number + 1, column + 1);
         }
     }
     best
+}
+
+/// Where `key` stands as a key in `line` (whole word, possibly quoted, followed by `=`).
+fn find_key(line: &str, key: &str) -> Option<usize> {
+    line.match_indices(key).map(|(at, _)| at).find(|&at| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + key.len()..].trim_start_matches(['"', '\'']);
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+        !before.is_some_and(word) && after.trim_start().starts_with('=')
+    })
 }
 
 /// The leading object keys of a path (up to the first index).

@@ -327,7 +327,13 @@ fn text_expect(
                 return match Regex::new(pattern) {
                     Ok(regex) => Some(TextExpect::Matches(regex)),
                     Err(error) => {
-                        let message = format!("invalid regex in `{key}.matches`: {error}");
+                        let error = error.to_string();
+                        let why = error
+                            .lines()
+                            .last()
+                            .unwrap_or("")
+                            .trim_start_matches("error: ");
+                        let message = format!("invalid regex in `{key}.matches`: {why}");
                         reader.error(&child(&at, "matches"), message);
                         None
                     }

@@ -36,11 +36,12 @@ pub(crate) fn append(
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(error) => return Err(error),
     };
-    let dir = absolute(
-        file.parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new(".")),
-    )?;
+    let parent = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)?;
+    let dir = absolute(parent)?;
     let mut out = String::new();
     if existing.trim().is_empty() {
         out.push_str("# hookrun test file: recorded with `hookrun fire --record`; run with `hookrun test`.\n");
