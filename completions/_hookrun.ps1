@@ -45,6 +45,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'Read the payload from FILE instead of stdin')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cap every hook''s timeout (e.g. 500ms, 5s, 2m)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Answer in the calling agent''s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest payload accepted, in bytes')
             [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')

@@ -129,7 +129,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__fire)
-            opts="-C -c -v -h -V --payload --set --strict --timeout --pretty --max-payload --record --project-dir --config --dialect --no-user-config --verbose --color --help --version"
+            opts="-C -c -v -h -V --payload --set --strict --timeout --pretty --output --max-payload --record --project-dir --config --dialect --no-user-config --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -145,6 +145,10 @@ _hookrun() {
                     ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "hookrun claude gemini cursor proxyai promptkit" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)

@@ -41,6 +41,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --payload 'Read the payload from FILE instead of stdin'
             cand --set 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable'
             cand --timeout 'Cap every hook''s timeout (e.g. 500ms, 5s, 2m)'
+            cand --output 'Answer in the calling agent''s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c'
             cand --max-payload 'Largest payload accepted, in bytes'
             cand --record 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)'
             cand -C 'Project directory (default: the current directory)'

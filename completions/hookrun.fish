@@ -42,6 +42,12 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print thi
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l timeout -d 'Cap every hook\'s timeout (e.g. 500ms, 5s, 2m)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l output -d 'Answer in the calling agent\'s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c' -r -f -a "hookrun\t''
+claude\t''
+gemini\t''
+cursor\t''
+proxyai\t''
+promptkit\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l max-payload -d 'Largest payload accepted, in bytes' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l record -d 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F

@@ -8,11 +8,23 @@ use crate::cli::{Cli, FireArgs};
 use crate::commands::{load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
+use crate::output::agents::{self, Agent};
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
+    let agent: Option<Agent> = args.output.into();
+    fire(cli, args, agent).map_err(|error| match (agent, error) {
+        (Some(agent), error) if !matches!(error, Error::Interrupted(_)) => Error::Agent {
+            agent,
+            error: Box::new(error),
+        },
+        (_, error) => error,
+    })
+}
+
+fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
     if config.has_errors() {
@@ -37,7 +49,7 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
             event: &args.event,
             payload: &payload,
             project_dir: &project_dir,
-            own_dialect: None,
+            own_dialect: agent.map(Agent::dialect),
             depth,
         },
     )
@@ -65,6 +77,25 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
+    let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
+    if let Some(agent) = agent {
+        let answer = agents::answer(agent, &args.event, &merged);
+        if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+            let printed = answer.json.clone().unwrap_or(Value::Null);
+            let output = Some(agent.dialect().name());
+            record(
+                cli,
+                args,
+                file,
+                (&project_dir, output),
+                payload,
+                &printed,
+                answer.code,
+            )?;
+        }
+        agents::emit(&answer, args.pretty).map_err(write_error)?;
+        return Ok(ExitCode::from(answer.code));
+    }
     let code = if merged.blocks() {
         exit::BLOCK
     } else {
@@ -72,10 +103,18 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     };
     let document = Document::new(&args.event, merged, execution.records);
     if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
-        record(cli, args, file, &project_dir, payload, &document, code)?;
+        let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
+        record(
+            cli,
+            args,
+            file,
+            (&project_dir, None),
+            payload,
+            &printed,
+            code,
+        )?;
     }
-    crate::output::write_json(&document, args.pretty)
-        .map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
+    crate::output::write_json(&document, args.pretty).map_err(write_error)?;
     Ok(ExitCode::from(code))
 }
 
@@ -85,20 +124,19 @@ fn record(
     cli: &Cli,
     args: &FireArgs,
     file: &std::path::Path,
-    project_dir: &std::path::Path,
+    (project_dir, output): (&std::path::Path, Option<&str>),
     payload: &serde_json::Map<String, Value>,
-    document: &Document,
+    printed: &Value,
     code: u8,
 ) -> Result<(), Error> {
     let context = crate::testfile::record::Context {
         project_dir,
         config: &cli.config,
         strict: args.strict,
+        output,
     };
-    let document = serde_json::to_value(document).map_err(|e| Error::Io(e.to_string()))?;
-    let name =
-        crate::testfile::record::append(file, &context, &args.event, payload, &document, code)
-            .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
+    let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
+        .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
     if cli.verbose {
         eprintln!("hookrun: recorded test {name:?} in {}", file.display());
     }

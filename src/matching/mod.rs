@@ -17,4 +17,4 @@ mod wildcard;
 
 pub(crate) use matcher::Matcher;
 pub(crate) use rule::{Rule, RuleContext};
-pub(crate) use target::{known_events, matcher_target, normalize_prx_event};
+pub(crate) use target::{is_known_event, known_events, matcher_target, normalize_prx_event};

@@ -20,15 +20,19 @@ pub(crate) struct Context<'a> {
     /// `-c` files as given.
     pub(crate) config: &'a [PathBuf],
     pub(crate) strict: bool,
+    /// `--output` when an agent's protocol was printed instead of hookrun's document.
+    pub(crate) output: Option<&'a str>,
 }
 
-/// Appends one test to `file`; returns its name.
+/// Appends one test to `file`; returns its name. `printed` is what fire printed: hookrun's
+/// document, or with `context.output` the agent's answer (then pinned whole as
+/// `expect.document`, since the decision fields are hookrun's).
 pub(crate) fn append(
     file: &Path,
     context: &Context<'_>,
     event: &str,
     payload: &Map<String, Value>,
-    document: &Value,
+    printed: &Value,
     exit_code: u8,
 ) -> std::io::Result<String> {
     let existing = match std::fs::read_to_string(file) {
@@ -66,6 +70,9 @@ pub(crate) fn append(
         string(&name),
         string(event)
     );
+    if let Some(output) = context.output {
+        let _ = writeln!(out, "output = {}", string(output));
+    }
     if context.strict {
         out.push_str("strict = true\n");
     }
@@ -84,7 +91,17 @@ pub(crate) fn append(
         std::fs::write(dir.join(&sidecar), format!("{payload}\n"))?;
         let _ = writeln!(out, "payload_file = {}", string(&sidecar));
     }
-    expectations(&mut out, document, exit_code);
+    if context.output.is_some() {
+        let _ = writeln!(out, "expect.exit_code = {exit_code}");
+        match toml_value(printed) {
+            Some(inline) if printed.is_object() => {
+                let _ = writeln!(out, "expect.document = {inline}");
+            }
+            _ => {}
+        }
+    } else {
+        expectations(&mut out, printed, exit_code);
+    }
     let mut handle = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

@@ -6,6 +6,8 @@ mod harness;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod dialects;
 mod generated;
+mod output_modes;
 mod schema_check;
 mod test_command;

@@ -374,3 +374,31 @@ fn well_formed_tags(xml: &str) -> Vec<String> {
     assert_eq!(rest.trim(), "", "text after the root element");
     names
 }
+
+#[test]
+fn record_under_an_output_mode_pins_the_agents_answer() {
+    let toml =
+        "[[hook]]\nname = \"no-rm\"\nevents = [\"PreToolUse\"]\ncommand = \"./hooks/deny-rm.sh\"\n";
+    let case = Case::new()
+        .file("hookrun.toml", toml)
+        .hook("hooks/deny-rm.sh", DENY_RM);
+    case.payload(serde_json::json!({"tool_name": "Bash", "tool_input": {"command": "rm -rf /"}}));
+    case.fire_with(
+        "PreToolUse",
+        &["--output", "claude", "--record", "agent.hooktest.toml"],
+    );
+    let text = std::fs::read_to_string(case.at("agent.hooktest.toml")).expect("recorded");
+    assert!(text.contains("output = \"claude\""), "{text}");
+    assert!(
+        text.contains("expect.document = { hookSpecificOutput = {"),
+        "{text}"
+    );
+    let run = case.run(&["test"]).exit(0);
+    assert_eq!(
+        last_line(&run),
+        "1 passed, 0 failed",
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+}
