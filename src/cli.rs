@@ -49,6 +49,12 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON.
     Fire(FireArgs),
+    /// Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline.
+    Test(TestArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files.
+    Schema(SchemaArgs),
 }
 
 #[derive(Debug, Args)]
@@ -77,6 +83,56 @@ pub(crate) struct FireArgs {
     /// Largest payload accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_PAYLOAD, value_name = "BYTES")]
     pub(crate) max_payload: u64,
+    /// Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) record: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct TestArgs {
+    /// Test files or directories to search (default: every test file under the project dir).
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+    /// Run only the tests whose name contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) filter: Option<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = TestFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: TestFormat,
+}
+
+/// `hookrun test --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TestFormat {
+    Human,
+    Json,
+    Junit,
+    Tap,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SchemaArgs {
+    /// Which document's schema.
+    #[arg(value_enum)]
+    pub(crate) kind: SchemaKind,
+}
+
+/// `hookrun schema KIND`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SchemaKind {
+    /// The decision document `fire` prints.
+    Decision,
+    /// `hookrun.toml`.
+    Config,
+    /// Hook test files.
+    Test,
 }
 
 fn parse_duration_arg(text: &str) -> Result<Duration, String> {

@@ -18,6 +18,8 @@ mod output;
 mod payload;
 mod plan;
 mod runner;
+mod schema;
+mod testfile;
 mod verdict;
 
 pub use config::dialect_name::Dialect;
@@ -101,5 +103,8 @@ pub fn main() -> ExitCode {
 fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
     match &cli.command {
         cli::Command::Fire(args) => commands::fire::run(cli, args),
+        cli::Command::Test(args) => commands::test::run(cli, args),
+        cli::Command::Completions(args) => commands::completions::run(args),
+        cli::Command::Schema(args) => commands::schema::run(args),
     }
 }

@@ -58,6 +58,7 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
     let Value::Object(payload) = payload else {
         unreachable!("built from an object above")
     };
+    let recorded_payload = args.record.as_ref().map(|_| payload.clone());
     if steps.iter().any(|step| step.skip.is_none()) {
         runner::signals::install()
             .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
@@ -80,6 +81,19 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
     let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
     if let Some(agent) = agent {
         let answer = agents::answer(agent, &args.event, &merged);
+        if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+            let printed = answer.json.clone().unwrap_or(Value::Null);
+            let output = Some(agent.dialect().name());
+            record(
+                cli,
+                args,
+                file,
+                (&project_dir, output),
+                payload,
+                &printed,
+                answer.code,
+            )?;
+        }
         agents::emit(&answer, args.pretty).map_err(write_error)?;
         return Ok(ExitCode::from(answer.code));
     }
@@ -89,8 +103,45 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
         exit::OK
     };
     let document = Document::new(&args.event, merged, execution.records);
+    if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+        let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
+        record(
+            cli,
+            args,
+            file,
+            (&project_dir, None),
+            payload,
+            &printed,
+            code,
+        )?;
+    }
     crate::output::write_json(&document, args.pretty).map_err(write_error)?;
     Ok(ExitCode::from(code))
+}
+
+/// `--record FILE`: appends this fire as a test, before the document is printed (so a failure to
+/// record is an error, not a silent loss).
+fn record(
+    cli: &Cli,
+    args: &FireArgs,
+    file: &std::path::Path,
+    (project_dir, output): (&std::path::Path, Option<&str>),
+    payload: &serde_json::Map<String, Value>,
+    printed: &Value,
+    code: u8,
+) -> Result<(), Error> {
+    let context = crate::testfile::record::Context {
+        project_dir,
+        config: &cli.config,
+        strict: args.strict,
+        output,
+    };
+    let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
+        .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
+    if cli.verbose {
+        eprintln!("hookrun: recorded test {name:?} in {}", file.display());
+    }
+    Ok(())
 }
 
 /// hookrun's own nesting depth, from `HOOKRUN_DEPTH` (0 when unset or unreadable).

@@ -6,7 +6,10 @@ use crate::Error;
 use crate::cli::Cli;
 use crate::config::{self, Config, LoadOptions};
 
+pub(crate) mod completions;
 pub(crate) mod fire;
+pub(crate) mod schema;
+pub(crate) mod test;
 
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current
 /// directory; made absolute so hooks and reports see one stable path.

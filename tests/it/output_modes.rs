@@ -111,7 +111,7 @@ fn cursor_deny_exits_2_and_ask_exits_0() {
     let run = answer_as(&ask, "beforeShellExecution", "cursor").exit(0);
     assert_eq!(
         stdout_json(&run),
-        json!({"permission": "ask", "user_message": "really push?"})
+        json!({"permission": "ask", "user_message": "really push?", "agent_message": "really push?"})
     );
 }
 
