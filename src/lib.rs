@@ -18,6 +18,7 @@ mod output;
 mod payload;
 mod plan;
 mod runner;
+mod validate;
 mod verdict;
 
 pub use config::dialect_name::Dialect;
@@ -89,5 +90,7 @@ pub fn main() -> ExitCode {
 fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
     match &cli.command {
         cli::Command::Fire(args) => commands::fire::run(cli, args),
+        cli::Command::Validate(args) => commands::validate::run(cli, args),
+        cli::Command::List(args) => commands::list::run(cli, args),
     }
 }

@@ -1,11 +1,13 @@
 //! `hookrun fire EVENT`: payload in, hooks run, one decision document out (SPEC §1–§6).
 
+use std::path::Path;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use serde_json::Value;
 
 use crate::cli::{Cli, FireArgs};
-use crate::commands::{load_config, project_dir};
+use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
 use crate::output::document::Document;
@@ -13,7 +15,24 @@ use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
-    let project_dir = project_dir(cli)?;
+    let started = Instant::now();
+    // A dry run is not a fire: it is never logged.
+    let log = args.log.as_deref().filter(|_| !args.dry_run);
+    let result = project_dir(cli).and_then(|dir| fire(cli, args, &dir, log, started));
+    if let (Some(path), Err(error)) = (log, &result) {
+        fire_log::append_failure(path, &args.event, error, started);
+    }
+    result
+}
+
+fn fire(
+    cli: &Cli,
+    args: &FireArgs,
+    project_dir: &Path,
+    log: Option<&Path>,
+    started: Instant,
+) -> Result<ExitCode, Error> {
+    let project_dir = project_dir.to_path_buf();
     let config = load_config(cli, &project_dir);
     if config.has_errors() {
         return Err(Error::Config(config.diagnostics));
@@ -42,6 +61,9 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
         },
     )
     .map_err(Error::Config)?;
+    if args.dry_run {
+        return dry_run::print(&config, &steps, &args.event, args.pretty);
+    }
     let Value::Object(payload) = payload else {
         unreachable!("built from an object above")
     };
@@ -72,6 +94,9 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let document = Document::new(&args.event, merged, execution.records);
     crate::output::write_json(&document, args.pretty)
         .map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
+    if let Some(path) = log {
+        fire_log::append(path, &document, code, &project_dir, started);
+    }
     Ok(ExitCode::from(code))
 }
 

@@ -140,10 +140,6 @@ pub(crate) fn known_events(dialect: Dialect) -> &'static [&'static str] {
 
 /// Whether `event` is a name `dialect` knows, with that dialect's own case rules. For hookrun:
 /// any dialect's name, `*`, or a prefix pattern ending in `*` (`prx.lifecycle.*`).
-#[allow(
-    dead_code,
-    reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-)]
 pub(crate) fn is_known_event(dialect: Dialect, event: &str) -> bool {
     match dialect {
         Dialect::Hookrun => {

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+pub(crate) mod color;
 pub(crate) mod document;
 
 /// Writes `value` as one JSON line (or pretty-printed) to stdout.
