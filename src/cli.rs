@@ -30,8 +30,8 @@ pub(crate) struct Cli {
     #[arg(short = 'c', long = "config", global = true, value_name = "FILE")]
     pub(crate) config: Vec<PathBuf>,
     /// Dialect of `-c` files whose path does not tell it.
-    #[arg(long, global = true, value_enum, value_name = "NAME")]
-    pub(crate) dialect: Option<DialectArg>,
+    #[arg(long, global = true, value_parser = parse_dialect, value_name = "NAME")]
+    pub(crate) dialect: Option<crate::Dialect>,
     /// Do not load the user-level `~/.config/hookrun/hookrun.toml`.
     #[arg(long, global = true)]
     pub(crate) no_user_config: bool,
@@ -120,39 +120,17 @@ fn parse_duration_arg(text: &str) -> Result<Duration, String> {
     parse_duration(text)
 }
 
+fn parse_dialect(name: &str) -> Result<crate::Dialect, String> {
+    crate::Dialect::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::Dialect::ALL.iter().map(|d| d.name()).collect();
+        format!("unknown dialect `{name}` (one of: {})", names.join(", "))
+    })
+}
+
 /// `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-/// Dialect names on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum DialectArg {
-    Hookrun,
-    Claude,
-    Gemini,
-    Cursor,
-    Proxyai,
-    Praison,
-    Prx,
-    Promptkit,
-}
-
-impl From<DialectArg> for crate::Dialect {
-    fn from(arg: DialectArg) -> crate::Dialect {
-        use crate::Dialect as D;
-        match arg {
-            DialectArg::Hookrun => D::Hookrun,
-            DialectArg::Claude => D::Claude,
-            DialectArg::Gemini => D::Gemini,
-            DialectArg::Cursor => D::Cursor,
-            DialectArg::Proxyai => D::Proxyai,
-            DialectArg::Praison => D::Praison,
-            DialectArg::Prx => D::Prx,
-            DialectArg::Promptkit => D::Promptkit,
-        }
-    }
 }

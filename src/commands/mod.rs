@@ -29,7 +29,7 @@ pub(crate) fn load_config(cli: &Cli, project_dir: &std::path::Path) -> Config {
     config::load(&LoadOptions {
         project_dir,
         config_files: &cli.config,
-        dialect: cli.dialect.map(Into::into),
+        dialect: cli.dialect,
         user_config: !cli.no_user_config,
     })
 }

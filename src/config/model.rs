@@ -252,10 +252,12 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
             .unwrap_or(base)
             .to_owned()
     };
+    // `python3 hooks/x.py` is named after the script; `env | grep …` after `env`.
+    let is_operator = |w: &str| w.starts_with(['|', '&', ';', '<', '>', '(', ')']);
     while INTERPRETERS.contains(&stem(&word).as_str()) {
         match words.find(|w| !w.starts_with('-')) {
-            Some(next) => word = next,
-            None => break,
+            Some(next) if !is_operator(&next) => word = next,
+            _ => break,
         }
     }
     let name = stem(&word);
@@ -297,6 +299,7 @@ mod tests {
             ("python3 hooks/audit.py", "audit"),
             ("FOO=1 bash -e ./guard.sh", "guard"),
             ("jq -r .tool_name >> log.txt", "jq"),
+            ("env | grep HOOKRUN_ | sort", "env"),
             ("", "hook"),
         ];
         for (command, name) in cases {

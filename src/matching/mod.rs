@@ -3,7 +3,7 @@
 //! `if` texts; no I/O, no processes.
 //!
 //! A hook runs for a payload when [`matcher_target`] of its dialect and event, asked through
-//! [`Target::allows`], accepts its [`Matcher`], and then its `if` [`Rule`] (if any) matches.
+//! [`Target::allows`](target::Target::allows), accepts its [`Matcher`], and then its `if` [`Rule`] (if any) matches.
 //! Regexes and globs are compiled lazily, only for the hooks an event actually asks about, so
 //! loading a configuration never pays for them.
 

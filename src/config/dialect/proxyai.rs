@@ -13,20 +13,8 @@ use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
-use crate::matching::Matcher;
+use crate::matching::{Matcher, known_events};
 
-/// The event keys ProxyAI's parser knows.
-pub(crate) const EVENTS: &[&str] = &[
-    "beforeToolUse",
-    "afterToolUse",
-    "beforeShellExecution",
-    "afterShellExecution",
-    "beforeReadFile",
-    "afterFileEdit",
-    "subagentStart",
-    "subagentStop",
-    "stop",
-];
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Events whose hooks fail closed per ProxyAI's documentation.
@@ -75,10 +63,15 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
                     .help = Some("rename the key to `beforeToolUse`".into());
                 "beforeToolUse"
             }
-            known if EVENTS.contains(&known) => known,
+            known if known_events(Dialect::Proxyai).contains(&known) => known,
             unknown => {
-                let help = did_you_mean(unknown, EVENTS).map_or_else(
-                    || format!("proxyai events: {}", EVENTS.join(", ")),
+                let help = did_you_mean(unknown, known_events(Dialect::Proxyai)).map_or_else(
+                    || {
+                        format!(
+                            "proxyai events: {}",
+                            known_events(Dialect::Proxyai).join(", ")
+                        )
+                    },
                     |e| format!("did you mean `{e}`?"),
                 );
                 reader

@@ -1,0 +1,8 @@
+//! hookrun's one integration-test binary: every test drives the real executable with real hook
+//! processes. Each area has its own module; `harness` is the builder they share.
+
+mod harness;
+
+mod core_config;
+mod core_fire;
+mod core_process;
