@@ -20,7 +20,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
     let config = config::load(&LoadOptions {
         project_dir: &project_dir,
         config_files: &files,
-        dialect: cli.dialect.map(Into::into),
+        dialect: cli.dialect,
         user_config: !cli.no_user_config,
     });
     let checked = validate::check(&config, &project_dir);

@@ -6,3 +6,6 @@ mod harness;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod dry_run;
+mod list;
+mod validate;
