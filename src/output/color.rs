@@ -1,5 +1,5 @@
 //! Whether human output is coloured, and the few styles it uses. Colour only on a terminal,
-//! never when `NO_COLOR` is set (https://no-color.org), and `--color always|never` overrides both.
+//! never when `NO_COLOR` is set (<https://no-color.org>), and `--color always|never` overrides both.
 
 use std::io::IsTerminal;
 

@@ -4,7 +4,6 @@
 //! Syntax, types, unknown keys, a dialect's event names and its security rules are the loaders'
 //! diagnostics (`Config::diagnostics`); none of this runs on `fire`'s start-up path.
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -17,6 +16,7 @@ use crate::config::model::{EventSelector, Handler};
 use crate::matching::{MatcherError, Rule, is_known_event, known_events};
 
 mod fields;
+mod names;
 mod program;
 
 use fields::Site;
@@ -31,6 +31,28 @@ const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
 struct Finding {
     diagnostic: Diagnostic,
     topic: &'static str,
+}
+
+impl Finding {
+    fn help(mut self, help: impl Into<String>) -> Finding {
+        self.diagnostic.help = Some(help.into());
+        self
+    }
+}
+
+impl Site<'_> {
+    /// A finding about this hook at `position` of its file.
+    fn report(
+        &self,
+        severity: Severity,
+        topic: &'static str,
+        position: (usize, usize),
+        message: String,
+    ) -> Finding {
+        let source = self.source;
+        let diagnostic = Diagnostic::at(severity, &source.display, &source.text, position, message);
+        Finding { diagnostic, topic }
+    }
 }
 
 /// Runs every check on the loaded hooks; returns the problems the loaders did not already report.
@@ -53,7 +75,7 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
         check_timeout(site, &mut findings);
         check_handler(site, project_dir, &mut findings);
     }
-    check_names(&sites, &mut findings);
+    names::check(&sites, &mut findings);
     let mut out: Vec<Diagnostic> = Vec::new();
     for Finding { diagnostic, topic } in findings {
         let same_place = |d: &Diagnostic| {
@@ -71,20 +93,6 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
         }
     }
     out
-}
-
-fn push(
-    findings: &mut Vec<Finding>,
-    site: &Site<'_>,
-    (severity, topic): (Severity, &'static str),
-    position: (usize, usize),
-    message: String,
-    help: impl Into<String>,
-) {
-    let source = site.source;
-    let diagnostic =
-        Diagnostic::at(severity, &source.display, &source.text, position, message).with_help(help);
-    findings.push(Finding { diagnostic, topic });
 }
 
 /// Event names the hook's dialect does not know. hookrun.toml may name events of its own (a CI
@@ -107,13 +115,9 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
                 None => site.field("event", &[]),
             };
             let message = format!("unknown {} event `{event}`", hook.dialect);
-            push(
-                findings,
-                site,
-                (Severity::Warning, "event"),
-                position,
-                message,
-                help,
+            findings.push(
+                site.report(Severity::Warning, "event", position, message)
+                    .help(help),
             );
         }
         EventSelector::Patterns(patterns) => {
@@ -138,13 +142,9 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
                 };
                 let message = format!("no agent fires an event named `{pattern}`");
                 let help = format!("did you mean `{close}`?");
-                push(
-                    findings,
-                    site,
-                    (Severity::Warning, "event"),
-                    position,
-                    message,
-                    help,
+                findings.push(
+                    site.report(Severity::Warning, "event", position, message)
+                        .help(help),
                 );
             }
         }
@@ -161,13 +161,14 @@ fn check_matcher(site: &Site<'_>, findings: &mut Vec<Finding>) {
     let position = || site.field("matcher", group.as_slice());
     if let Err(error) = hook.matcher.check() {
         let help = "escape regex characters with \\, or list exact names separated by |";
-        push(
-            findings,
-            site,
-            (Severity::Error, "matcher"),
-            position(),
-            regex_message(&error),
-            help,
+        findings.push(
+            site.report(
+                Severity::Error,
+                "matcher",
+                position(),
+                regex_message(&error),
+            )
+            .help(help),
         );
     } else if let Some(error) = hook.matcher.fallback_reason() {
         let compared = match hook.dialect {
@@ -180,13 +181,9 @@ fn check_matcher(site: &Site<'_>, findings: &mut Vec<Finding>) {
             hook.dialect
         );
         let help = "fix the regex, or escape it if the text is meant literally";
-        push(
-            findings,
-            site,
-            (Severity::Warning, "matcher"),
-            position(),
-            message,
-            help,
+        findings.push(
+            site.report(Severity::Warning, "matcher", position(), message)
+                .help(help),
         );
     }
 }
@@ -212,13 +209,9 @@ fn check_condition(site: &Site<'_>, findings: &mut Vec<Finding>) {
     if let Err(error) = Rule::parse(text).and_then(|rule| rule.check()) {
         let help = "write `Tool` or `Tool(spec)`, e.g. `Bash(rm *)` or `Edit(src/**)`";
         let position = site.field("if", &[]);
-        push(
-            findings,
-            site,
-            (Severity::Error, "`if`"),
-            position,
-            error.to_string(),
-            help,
+        findings.push(
+            site.report(Severity::Error, "`if`", position, error.to_string())
+                .help(help),
         );
     }
 }
@@ -249,13 +242,9 @@ fn check_timeout(site: &Site<'_>, findings: &mut Vec<Finding>) {
         format_duration(max)
     );
     let help = format!("`{key}` counts {unit}; a hook should answer in seconds, not hours");
-    push(
-        findings,
-        site,
-        (severity, "timeout"),
-        position,
-        message,
-        help,
+    findings.push(
+        site.report(severity, "timeout", position, message)
+            .help(help),
     );
 }
 
@@ -269,71 +258,20 @@ fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding
             );
             let help = "use a \"command\" hook, or run this one from the agent itself";
             let position = site.field("type", &[]);
-            push(
-                findings,
-                site,
-                (Severity::Warning, "type"),
-                position,
-                message,
-                help,
+            findings.push(
+                site.report(Severity::Warning, "type", position, message)
+                    .help(help),
             );
         }
         Handler::Command(_) => {
             if let Some(problem) = program::check(hook, project_dir) {
                 let message = format!("hook `{}`: {}", hook.name, problem.message);
                 let position = site.field("command", &[]);
-                push(
-                    findings,
-                    site,
-                    (Severity::Warning, "command"),
-                    position,
-                    message,
-                    problem.help,
+                findings.push(
+                    site.report(Severity::Warning, "command", position, message)
+                        .help(problem.help),
                 );
             }
-        }
-    }
-}
-
-/// Names written in a file: twice in one file is an error, in two files a note (both run; the
-/// later one is renamed in reports).
-fn check_names(sites: &[Site<'_>], findings: &mut Vec<Finding>) {
-    let mut first: HashMap<&str, &Site<'_>> = HashMap::new();
-    for site in sites {
-        let Some(name) = site.written_name() else {
-            continue;
-        };
-        let Some(earlier) = first.get(name) else {
-            first.insert(name, site);
-            continue;
-        };
-        let position = site.field("name", &[]);
-        let (line, _) = earlier.field("name", &[]);
-        if earlier.source.display == site.source.display {
-            let message = format!("hook name `{name}` is already used in this file (line {line})");
-            let help = "give every hook of a file a unique name";
-            push(
-                findings,
-                site,
-                (Severity::Error, "name"),
-                position,
-                message,
-                help,
-            );
-        } else {
-            let message = format!(
-                "hook name `{name}` is also used in {}:{line}; this one is reported as `{}`",
-                earlier.source.display, site.hook.name
-            );
-            let help = "rename one of them to tell them apart in reports";
-            push(
-                findings,
-                site,
-                (Severity::Note, "name"),
-                position,
-                message,
-                help,
-            );
         }
     }
 }
