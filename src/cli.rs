@@ -74,6 +74,10 @@ pub(crate) struct FireArgs {
     /// Pretty-print the decision JSON.
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Answer in the calling agent's protocol (its JSON and exit codes); its own hook files are
+    /// then skipped unless named with -c.
+    #[arg(long, value_enum, default_value_t = OutputArg::Hookrun, value_name = "FORMAT")]
+    pub(crate) output: OutputArg,
     /// Largest payload accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_PAYLOAD, value_name = "BYTES")]
     pub(crate) max_payload: u64,
@@ -133,4 +137,29 @@ pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+/// `fire --output`: hookrun's own document, or an agent's protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum OutputArg {
+    Hookrun,
+    Claude,
+    Gemini,
+    Cursor,
+    Proxyai,
+    Promptkit,
+}
+
+impl From<OutputArg> for Option<crate::output::agents::Agent> {
+    fn from(arg: OutputArg) -> Option<crate::output::agents::Agent> {
+        use crate::output::agents::Agent;
+        match arg {
+            OutputArg::Hookrun => None,
+            OutputArg::Claude => Some(Agent::Claude),
+            OutputArg::Gemini => Some(Agent::Gemini),
+            OutputArg::Cursor => Some(Agent::Cursor),
+            OutputArg::Proxyai => Some(Agent::Proxyai),
+            OutputArg::Promptkit => Some(Agent::Promptkit),
+        }
+    }
 }

@@ -44,6 +44,13 @@ pub(crate) enum Error {
     Payload(#[from] payload::PayloadError),
     #[error("{0}")]
     Io(String),
+    /// A failure of `fire --output <agent>`, answered in that agent's protocol: it blocks where
+    /// the agent would read hookrun's own exit 1 as "proceed".
+    #[error("{error}")]
+    Agent {
+        agent: output::agents::Agent,
+        error: Box<Error>,
+    },
     /// hookrun received a signal: exit 128+signal with no document.
     #[error("interrupted by {}", runner::terminate::signal_name(*.0))]
     Interrupted(i32),
@@ -79,6 +86,11 @@ pub fn main() -> ExitCode {
                 runner::terminate::signal_name(signal)
             );
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(exit::FAILURE))
+        }
+        Err(Error::Agent { agent, error }) => {
+            let answer = output::agents::failure(agent, &format!("hookrun: {error}"));
+            let _ = output::agents::emit(&answer, false);
+            ExitCode::from(answer.code)
         }
         Err(error) => {
             eprintln!("hookrun: {error}");

@@ -10,15 +10,23 @@ use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
+use crate::output::agents::{self, Agent};
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let started = Instant::now();
+    let agent: Option<Agent> = args.output.into();
     // A dry run is not a fire: it is never logged.
     let log = args.log.as_deref().filter(|_| !args.dry_run);
-    let result = project_dir(cli).and_then(|dir| fire(cli, args, &dir, log, started));
+    let result = fire(cli, args, agent, log, started).map_err(|error| match (agent, error) {
+        (Some(agent), error) if !matches!(error, Error::Interrupted(_)) => Error::Agent {
+            agent,
+            error: Box::new(error),
+        },
+        (_, error) => error,
+    });
     if let (Some(path), Err(error)) = (log, &result) {
         fire_log::append_failure(path, &args.event, error, started);
     }
@@ -28,11 +36,11 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
 fn fire(
     cli: &Cli,
     args: &FireArgs,
-    project_dir: &Path,
+    agent: Option<Agent>,
     log: Option<&Path>,
     started: Instant,
 ) -> Result<ExitCode, Error> {
-    let project_dir = project_dir.to_path_buf();
+    let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
     if config.has_errors() {
         return Err(Error::Config(config.diagnostics));
@@ -56,7 +64,7 @@ fn fire(
             event: &args.event,
             payload: &payload,
             project_dir: &project_dir,
-            own_dialect: None,
+            own_dialect: agent.map(Agent::dialect),
             depth,
         },
     )
@@ -86,14 +94,22 @@ fn fire(
     }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
-    let code = if merged.blocks() {
-        exit::BLOCK
+    let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
+    let (code, document) = if let Some(agent) = agent {
+        let answer = agents::answer(agent, &args.event, &merged);
+        agents::emit(&answer, args.pretty).map_err(write_error)?;
+        let document = Document::new(&args.event, merged, execution.records);
+        (answer.code, document)
     } else {
-        exit::OK
+        let code = if merged.blocks() {
+            exit::BLOCK
+        } else {
+            exit::OK
+        };
+        let document = Document::new(&args.event, merged, execution.records);
+        crate::output::write_json(&document, args.pretty).map_err(write_error)?;
+        (code, document)
     };
-    let document = Document::new(&args.event, merged, execution.records);
-    crate::output::write_json(&document, args.pretty)
-        .map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
     if let Some(path) = log {
         fire_log::append(path, &document, code, &project_dir, started);
     }

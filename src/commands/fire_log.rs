@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::output::agents;
 use crate::output::document::Document;
 use crate::runner::delivery::rfc3339_now;
 use crate::verdict::{Decision, Outcome};
@@ -94,6 +95,7 @@ pub(crate) fn append(
 pub(crate) fn append_failure(path: &Path, event: &str, error: &Error, started: Instant) {
     let exit_code = match error {
         Error::Interrupted(signal) => 128 + signal,
+        Error::Agent { agent, .. } => i32::from(agents::failure(*agent, "").code),
         _ => i32::from(exit::FAILURE),
     };
     write(

@@ -57,10 +57,6 @@ impl<'s> Reader<'s> {
         self.report(Severity::Error, path, false, message)
     }
 
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     pub(crate) fn warn(&mut self, path: &[Step], message: impl Into<String>) -> &mut Diagnostic {
         self.report(Severity::Warning, path, false, message)
     }

@@ -6,6 +6,8 @@ mod harness;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod dialects;
 mod dry_run;
 mod list;
+mod output_modes;
 mod validate;

@@ -6,14 +6,13 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, derive_name};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::matching::Matcher;
-use crate::matching::known_events;
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
 const CLAUDE_HANDLER_KEYS: &[&str] = &[
@@ -91,6 +90,9 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
             }
         }
     }
+    if dialect == Dialect::Gemini {
+        apply_hooks_config(&mut reader, root, &mut hooks);
+    }
     if disabled {
         hooks.clear();
     }
@@ -109,21 +111,7 @@ fn read_event(
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
-    let known = known_events(dialect);
-    if !known.is_empty() && !known.contains(&event) {
-        let help = crate::config::diagnostics::did_you_mean(event, known).map_or_else(
-            || format!("{dialect} events: {}", known.join(", ")),
-            |e| format!("did you mean `{e}`?"),
-        );
-        reader
-            .report(
-                crate::config::diagnostics::Severity::Warning,
-                path,
-                true,
-                format!("unknown {dialect} event `{event}`"),
-            )
-            .help = Some(help);
-    }
+    json_file::warn_unknown_event(reader, dialect, event, path, true);
     let Some(groups) = reader.array(groups, path, "the event's matcher groups") else {
         return;
     };
@@ -240,4 +228,29 @@ fn read_handler(
         },
     };
     Some(hook)
+}
+
+/// Gemini's `hooksConfig`: `enabled: false` switches every hook of the file off, and `disabled`
+/// lists hooks (by name or command) to switch off.
+fn apply_hooks_config(reader: &mut Reader<'_>, root: &Map<String, Value>, hooks: &mut Vec<Hook>) {
+    let path = vec![Step::Key("hooksConfig".into())];
+    let Some(config) = root
+        .get("hooksConfig")
+        .and_then(|config| reader.object(config, &path, "hooksConfig"))
+    else {
+        return;
+    };
+    if reader.opt_bool(config, "enabled", &path) == Some(false) {
+        hooks.clear();
+    }
+    for off in reader
+        .opt_str_list(config, "disabled", &path)
+        .unwrap_or_default()
+    {
+        for hook in hooks.iter_mut() {
+            if hook.name == off || hook.command().is_some_and(|form| form.display() == off) {
+                hook.enabled = false;
+            }
+        }
+    }
 }

@@ -8,7 +8,10 @@ use crate::config::dialect_name::Dialect;
 use crate::config::model::{Hook, Source};
 
 pub(crate) mod claude;
+pub(crate) mod cursor;
 pub(crate) mod hookrun;
+pub(crate) mod json_file;
+pub(crate) mod praison;
 pub(crate) mod proxyai;
 
 /// What a loader is given.
@@ -40,7 +43,9 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     match ctx.source.dialect {
         Dialect::Hookrun => hookrun::load(ctx),
         Dialect::Claude | Dialect::Gemini => claude::load(ctx, ctx.source.dialect),
+        Dialect::Cursor => cursor::load(ctx),
         Dialect::Proxyai => proxyai::load(ctx),
+        Dialect::Praison => praison::load(ctx),
         other => DialectLoad::failed(Diagnostic::whole_file(
             crate::config::diagnostics::Severity::Error,
             &ctx.source.display,

@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::config::diagnostics::{Severity, did_you_mean};
-use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::diagnostics::Severity;
+use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
-use crate::config::reader::{Reader, child, child_index, json_syntax_error};
-use crate::matching::{Matcher, known_events};
+use crate::config::reader::{Reader, child, json_syntax_error};
+use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -63,40 +63,20 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
                     .help = Some("rename the key to `beforeToolUse`".into());
                 "beforeToolUse"
             }
-            known if known_events(Dialect::Proxyai).contains(&known) => known,
-            unknown => {
-                let help = did_you_mean(unknown, known_events(Dialect::Proxyai)).map_or_else(
-                    || {
-                        format!(
-                            "proxyai events: {}",
-                            known_events(Dialect::Proxyai).join(", ")
-                        )
-                    },
-                    |e| format!("did you mean `{e}`?"),
+            other => {
+                json_file::warn_unknown_event(
+                    &mut reader,
+                    Dialect::Proxyai,
+                    other,
+                    &event_path,
+                    true,
                 );
-                reader
-                    .report(
-                        Severity::Warning,
-                        &event_path,
-                        true,
-                        format!("unknown proxyai event `{unknown}`"),
-                    )
-                    .help = Some(help);
-                unknown
+                other
             }
         };
-        let Some(entries) = reader.array(entries, &event_path, "the event's hooks") else {
-            continue;
-        };
-        for (index, entry) in entries.iter().enumerate() {
-            let entry_path = child_index(&event_path, index);
-            let Some(entry) = reader.object(entry, &entry_path, "a hook entry") else {
-                continue;
-            };
-            if let Some(hook) = read_entry(ctx, &mut reader, event, entry, &entry_path) {
-                hooks.push(hook);
-            }
-        }
+        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
+            read_entry(ctx, r, event, e, p)
+        });
     }
     DialectLoad {
         hooks,
