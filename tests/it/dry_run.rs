@@ -126,6 +126,28 @@ fn dry_run_at_the_depth_limit_skips_for_recursion() {
 }
 
 #[test]
+fn dry_run_as_an_agent_skips_that_agents_own_hooks() {
+    let case = Case::new()
+        .file(
+            ".claude/settings.json",
+            &claude_settings("Stop", "", "touch ran-claude", ""),
+        )
+        .file(
+            "hookrun.toml",
+            "[[hook]]\nname = \"policy\"\nevents = [\"Stop\"]\ncommand = \"touch ran-policy\"\n",
+        );
+    let run = case
+        .fire_with("Stop", &["--output", "claude", "--dry-run"])
+        .exit(0);
+    assert_eq!(
+        run.hook("touch")["skipped_reason"],
+        "own-dialect: claude runs its own hooks"
+    );
+    assert_eq!(run.hook("policy")["matched"], true);
+    assert!(!case.at("ran-claude").exists() && !case.at("ran-policy").exists());
+}
+
+#[test]
 fn dry_run_with_a_broken_configuration_exits_1() {
     let case = Case::new().file(
         ".claude/settings.json",
@@ -181,6 +203,23 @@ fn log_appends_one_line_per_fire() {
         (&lines[1]["event"], &lines[1]["decision"]),
         (&json!("Stop"), &json!("none"))
     );
+}
+
+#[test]
+fn log_records_the_exit_code_of_an_agent_protocol_answer() {
+    let case = Case::new().hook("deny.sh", "#!/bin/sh\nexit 2\n").file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"deny\"\nevents = [\"PreToolUse\"]\ncommand = \"./deny.sh\"\n",
+    );
+    case.payload(json!({"tool_name": "Bash"}));
+    case.fire_with("PreToolUse", &["--output", "claude", "--log", "a.jsonl"])
+        .exit(0);
+    let lines = log_lines(&case, "a.jsonl");
+    assert_eq!(
+        (&lines[0]["decision"], &lines[0]["exit_code"]),
+        (&json!("deny"), &json!(0))
+    );
+    assert_eq!(lines[0]["hooks"][0]["name"], "deny");
 }
 
 #[test]

@@ -217,6 +217,48 @@ fn proxyai_and_gemini_regexes_that_fall_back_are_warnings() {
 }
 
 #[test]
+fn cursor_and_praison_files_report_every_problem() {
+    let cursor = "{\n  \"version\": 1,\n  \"hooks\": {\n    \"beforeShellExecution\": [\n      {\"command\": \"./hooks/net.sh\", \"matcher\": \"curl|wget(\", \"failclosed\": true}\n    ],\n    \"beforeShelExecution\": [{\"command\": \"true\"}]\n  }\n}\n";
+    let praison = "{\n  \"hooks\": [\n    {\"event\": \"before_tol\", \"command\": \"python3 hooks/guard.py\", \"matcher\": \"write_(\"},\n    {\"event\": \"BEFORE_TOOL\", \"command\": \"true\", \"name\": \"g\"},\n    {\"event\": \"after_tool\", \"command\": \"true\", \"name\": \"g\"}\n  ]\n}\n";
+    let run = Case::new()
+        .file(".cursor/hooks.json", cursor)
+        .file(".praison/hooks.json", praison)
+        .run(&["validate", "--format", "json"])
+        .exit(1);
+    let all = diagnostics(&run);
+    at(&all, "`./hooks/net.sh` not found", "warning", 5, 19);
+    at(&all, "invalid matcher regex `curl|wget(`", "error", 5, 48);
+    let key = at(&all, "unknown key `failclosed`", "warning", 5, 62);
+    assert_eq!(key["help"], "did you mean `failClosed`?");
+    let event = at(
+        &all,
+        "unknown cursor event `beforeShelExecution`",
+        "warning",
+        7,
+        5,
+    );
+    assert_eq!(event["help"], "did you mean `beforeShellExecution`?");
+    let event = at(&all, "unknown praison event `before_tol`", "warning", 3, 15);
+    assert_eq!(event["help"], "did you mean `before_tool`?");
+    at(
+        &all,
+        "`hooks/guard.py` (run by python3) not found",
+        "warning",
+        3,
+        40,
+    );
+    at(&all, "praison compares it as a substring", "warning", 3, 77);
+    at(
+        &all,
+        "hook name `g` is already used in this file (line 4)",
+        "error",
+        5,
+        56,
+    );
+    assert_eq!(all.len(), 8, "each problem once: {all:#?}");
+}
+
+#[test]
 fn strict_makes_warnings_errors() {
     let case = Case::new()
         .file(
