@@ -55,6 +55,10 @@ pub(crate) enum Command {
     Completions(CompletionsArgs),
     /// Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files.
     Schema(SchemaArgs),
+    /// Check every hook configuration and report each problem with file:line:col.
+    Validate(ValidateArgs),
+    /// List the hooks hookrun sees, grouped by source file.
+    List(ListArgs),
 }
 
 #[derive(Debug, Args)]
@@ -86,6 +90,12 @@ pub(crate) struct FireArgs {
     /// Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`).
     #[arg(long, value_name = "FILE")]
     pub(crate) record: Option<PathBuf>,
+    /// Print the plan as JSON (every hook, matched or skipped and why); spawn nothing.
+    #[arg(long)]
+    pub(crate) dry_run: bool,
+    /// Append one JSON line describing this fire to FILE.
+    #[arg(long, env = "HOOKRUN_LOG", value_name = "FILE")]
+    pub(crate) log: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -133,6 +143,37 @@ pub(crate) enum SchemaKind {
     Config,
     /// Hook test files.
     Test,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ValidateArgs {
+    /// Configuration files to check instead of discovery (dialect told as for `-c`).
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ListArgs {
+    /// Only the hooks registered for this event.
+    pub(crate) event: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: ReportFormat,
+}
+
+/// `--format` of `validate` and `list`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ReportFormat {
+    /// Text for people.
+    Human,
+    /// JSON for tools.
+    Json,
 }
 
 fn parse_duration_arg(text: &str) -> Result<Duration, String> {

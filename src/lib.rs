@@ -20,6 +20,7 @@ mod plan;
 mod runner;
 mod schema;
 mod testfile;
+mod validate;
 mod verdict;
 
 pub use config::dialect_name::Dialect;
@@ -106,5 +107,7 @@ fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
         cli::Command::Test(args) => commands::test::run(cli, args),
         cli::Command::Completions(args) => commands::completions::run(args),
         cli::Command::Schema(args) => commands::schema::run(args),
+        cli::Command::Validate(args) => commands::validate::run(cli, args),
+        cli::Command::List(args) => commands::list::run(cli, args),
     }
 }

@@ -1,11 +1,13 @@
 //! `hookrun fire EVENT`: payload in, hooks run, one decision document out (SPEC §1–§6).
 
+use std::path::Path;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use serde_json::Value;
 
 use crate::cli::{Cli, FireArgs};
-use crate::commands::{load_config, project_dir};
+use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
 use crate::output::agents::{self, Agent};
@@ -14,17 +16,30 @@ use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
+    let started = Instant::now();
     let agent: Option<Agent> = args.output.into();
-    fire(cli, args, agent).map_err(|error| match (agent, error) {
+    // A dry run is not a fire: it is never logged.
+    let log = args.log.as_deref().filter(|_| !args.dry_run);
+    let result = fire(cli, args, agent, log, started).map_err(|error| match (agent, error) {
         (Some(agent), error) if !matches!(error, Error::Interrupted(_)) => Error::Agent {
             agent,
             error: Box::new(error),
         },
         (_, error) => error,
-    })
+    });
+    if let (Some(path), Err(error)) = (log, &result) {
+        fire_log::append_failure(path, &args.event, error, started);
+    }
+    result
 }
 
-fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Error> {
+fn fire(
+    cli: &Cli,
+    args: &FireArgs,
+    agent: Option<Agent>,
+    log: Option<&Path>,
+    started: Instant,
+) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
     if config.has_errors() {
@@ -55,6 +70,9 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
         },
     )
     .map_err(Error::Config)?;
+    if args.dry_run {
+        return dry_run::print(&config, &steps, &args.event, args.pretty);
+    }
     let Value::Object(payload) = payload else {
         unreachable!("built from an object above")
     };
@@ -79,7 +97,7 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
     let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
-    if let Some(agent) = agent {
+    let (code, document) = if let Some(agent) = agent {
         let answer = agents::answer(agent, &args.event, &merged);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
             let printed = answer.json.clone().unwrap_or(Value::Null);
@@ -95,27 +113,33 @@ fn fire(cli: &Cli, args: &FireArgs, agent: Option<Agent>) -> Result<ExitCode, Er
             )?;
         }
         agents::emit(&answer, args.pretty).map_err(write_error)?;
-        return Ok(ExitCode::from(answer.code));
-    }
-    let code = if merged.blocks() {
-        exit::BLOCK
+        let document = Document::new(&args.event, merged, execution.records);
+        (answer.code, document)
     } else {
-        exit::OK
+        let code = if merged.blocks() {
+            exit::BLOCK
+        } else {
+            exit::OK
+        };
+        let document = Document::new(&args.event, merged, execution.records);
+        if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+            let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
+            record(
+                cli,
+                args,
+                file,
+                (&project_dir, None),
+                payload,
+                &printed,
+                code,
+            )?;
+        }
+        crate::output::write_json(&document, args.pretty).map_err(write_error)?;
+        (code, document)
     };
-    let document = Document::new(&args.event, merged, execution.records);
-    if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
-        let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
-        record(
-            cli,
-            args,
-            file,
-            (&project_dir, None),
-            payload,
-            &printed,
-            code,
-        )?;
+    if let Some(path) = log {
+        fire_log::append(path, &document, code, &project_dir, started);
     }
-    crate::output::write_json(&document, args.pretty).map_err(write_error)?;
     Ok(ExitCode::from(code))
 }
 

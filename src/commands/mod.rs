@@ -7,9 +7,13 @@ use crate::cli::Cli;
 use crate::config::{self, Config, LoadOptions};
 
 pub(crate) mod completions;
+mod dry_run;
 pub(crate) mod fire;
+mod fire_log;
+pub(crate) mod list;
 pub(crate) mod schema;
 pub(crate) mod test;
+pub(crate) mod validate;
 
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current
 /// directory; made absolute so hooks and reports see one stable path.

@@ -12,6 +12,8 @@ use serde::Serialize;
 pub(crate) enum Severity {
     Error,
     Warning,
+    /// Worth knowing, never a problem (a hook name reused in another file, say).
+    Note,
 }
 
 /// One problem in one configuration file.
@@ -101,6 +103,7 @@ impl fmt::Display for Diagnostic {
         let label = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         };
         writeln!(f, "{label}: {}", self.message)?;
         write!(f, "  ——▶ {}", self.position())?;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::config::dialect_name::Dialect;
+use crate::config::locate::Step;
 use crate::matching::Matcher;
 
 /// One loaded configuration file.
@@ -128,6 +129,10 @@ pub(crate) struct Hook {
     pub(crate) loop_limit: Option<u64>,
     /// Where the hook's entry starts in its file (1-based line and column), for reports.
     pub(crate) location: Option<(usize, usize)>,
+    /// The path of the hook's entry in its parsed file (`hooks.PreToolUse[0].hooks[1]`), so that
+    /// `validate` can point at one of its fields; empty when the loader does not record it (then
+    /// reports point at [`Hook::location`]).
+    pub(crate) entry: Vec<Step>,
 }
 
 impl Hook {
@@ -174,6 +179,7 @@ impl Hook {
             stdin: StdinMode::Payload,
             loop_limit: None,
             location: None,
+            entry: Vec::new(),
         }
     }
 

@@ -116,10 +116,6 @@ impl Matcher {
         self.kind == Kind::All
     }
 
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     /// A one-word description of how the matcher compares, for `list` and `--dry-run`.
     pub(crate) fn kind_name(&self) -> &'static str {
         match self.kind {
@@ -169,10 +165,6 @@ impl Matcher {
 
     /// Compiles the regex now (for `hookrun validate`). Errors only where an invalid regex is a
     /// configuration error; see [`Matcher::fallback_reason`] for the lenient dialects.
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     pub(crate) fn check(&self) -> Result<(), MatcherError> {
         if matches!(self.kind, Kind::Regex(_, OnInvalid::Error)) {
             self.compiled().map_err(|message| self.error(message))?;
@@ -182,10 +174,6 @@ impl Matcher {
 
     /// For gemini, proxyai and praison: the compile error of a regex that the dialect silently
     /// compares as plain text instead, so `validate` can warn about it. Compiles the regex.
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     pub(crate) fn fallback_reason(&self) -> Option<MatcherError> {
         match self.kind {
             Kind::Regex(_, OnInvalid::Exact | OnInvalid::Substring) => {

@@ -15,6 +15,6 @@ mod shell;
 mod target;
 mod wildcard;
 
-pub(crate) use matcher::Matcher;
+pub(crate) use matcher::{Matcher, MatcherError};
 pub(crate) use rule::{Rule, RuleContext};
 pub(crate) use target::{is_known_event, known_events, matcher_target, normalize_prx_event};

@@ -44,10 +44,6 @@ pub(crate) enum RuleError {
     #[error("`if` rule `{rule}`: tool name `{tool}` may not contain spaces or parentheses")]
     InvalidTool { rule: String, tool: String },
     #[error("`if` rule `{rule}`: invalid path glob: {message}")]
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     InvalidGlob { rule: String, message: String },
 }
 
@@ -135,10 +131,6 @@ impl Rule {
     }
 
     /// Compiles a file rule's glob now (for `hookrun validate`).
-    #[allow(
-        dead_code,
-        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
-    )]
     pub(crate) fn check(&self) -> Result<(), RuleError> {
         match self.compiled_glob() {
             Some(Err(message)) => Err(RuleError::InvalidGlob {

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 pub(crate) mod agents;
 mod claude;
+pub(crate) mod color;
 pub(crate) mod document;
 
 /// Writes `value` as one JSON line (or pretty-printed) to stdout.

@@ -189,6 +189,7 @@ fn read_handler(
         default_timeout,
     );
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     if let Some(timeout) = reader.opt_number(handler, "timeout", path) {
         let seconds = if unit_ms { timeout / 1000.0 } else { timeout };
         if let Some(duration) = seconds_to_duration(seconds) {

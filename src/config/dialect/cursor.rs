@@ -102,6 +102,7 @@ fn read_entry(
         Handler::Unsupported { kind } => format!("{kind}-hook"),
     };
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Cursor);
     if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
         hook.timeout = timeout;

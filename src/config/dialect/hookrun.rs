@@ -157,6 +157,7 @@ fn read_hook(
         file_timeout,
     );
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(table, "name", path)
         .map_or_else(|| derive_name(&form), str::to_owned);

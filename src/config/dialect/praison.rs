@@ -67,6 +67,7 @@ fn read_entry(
         DEFAULT_TIMEOUT,
     );
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(entry, "name", path)
         .map_or_else(|| derive_name(&form), str::to_owned);

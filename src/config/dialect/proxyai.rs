@@ -104,6 +104,7 @@ fn read_entry(
     );
     hook.name = derive_name(&form);
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Proxyai);
     if let Some(seconds) = reader.opt_number(entry, "timeout", path) {
         match seconds_to_duration(seconds) {
