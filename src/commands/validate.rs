@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, ReportFormat, ValidateArgs};
 use crate::commands::project_dir;
-use crate::config::diagnostics::{Diagnostic, Severity};
+use crate::config::diagnostics::{Diagnostic, Severity, VALIDATE_ERRORS};
 use crate::config::{self, LoadOptions};
 use crate::output::color::{self, Painter};
 use crate::{Error, exit, output, validate};
@@ -29,11 +29,12 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
     diagnostics.extend(checked);
     let rank = |file: &str| order.iter().position(|f| *f == file).unwrap_or(order.len());
     diagnostics.sort_by_key(|d| (rank(&d.file), d.line, d.column));
-    if args.strict {
-        for diagnostic in &mut diagnostics {
-            if diagnostic.severity == Severity::Warning {
-                diagnostic.severity = Severity::Error;
-            }
+    for diagnostic in &mut diagnostics {
+        let promoted = diagnostic
+            .code
+            .is_some_and(|code| VALIDATE_ERRORS.contains(&code));
+        if diagnostic.severity == Severity::Warning && (args.strict || promoted) {
+            diagnostic.severity = Severity::Error;
         }
     }
     let files: BTreeSet<&str> = order

@@ -43,7 +43,6 @@ pub(crate) struct Diagnostic {
 pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
 
 /// Warning codes that `validate` reports as errors.
-#[allow(dead_code, reason = "wired in by validate (issue 4)")]
 pub(crate) const VALIDATE_ERRORS: &[&str] = &[PRX_BLOCKED_ENV];
 
 impl Diagnostic {

@@ -8,14 +8,17 @@ use serde_json::Value;
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::{Step, locate_json};
 use crate::config::locate_toml::locate_toml;
+use crate::config::locate_yaml::locate_yaml;
 use crate::config::model::{Hook, Source};
 
 /// One source's text parsed again as a generic document, when its format is one `validate`
-/// can locate fields in (JSON dialects and `hookrun.toml`).
+/// can locate fields in (JSON dialects, `hookrun.toml` and PromptKit YAML).
 pub(super) fn document(source: &Source) -> Option<Value> {
     match source.dialect {
         Dialect::Hookrun => toml::from_str(&source.text).ok(),
-        Dialect::Promptkit => None,
+        Dialect::Promptkit => crate::config::yaml::Yaml::parse(&source.display, &source.text)
+            .ok()
+            .map(|yaml| yaml.to_json()),
         _ => serde_json::from_str(&source.text).ok(),
     }
 }
@@ -67,7 +70,7 @@ impl Site<'_> {
     pub(super) fn locate(&self, path: &[Step], at_key: bool) -> (usize, usize) {
         match self.source.dialect {
             Dialect::Hookrun => locate_toml(&self.source.text, path, at_key),
-            Dialect::Promptkit => self.entry(),
+            Dialect::Promptkit => locate_yaml(&self.source.text, path, at_key),
             _ => locate_json(&self.source.text, path, at_key),
         }
     }

@@ -365,3 +365,23 @@ fn usage_errors_exit_2() {
         .exit(2)
         .stderr_has("xml");
 }
+
+#[test]
+fn prx_blocked_environment_variables_are_errors_for_validate_and_warnings_for_fire() {
+    let hooks =
+        r#"{"hooks":{"tool_call":[{"command":"true","env":{"LD_PRELOAD":"/x.so","FOO":"bar"}}]}}"#;
+    let case = Case::new().file("hooks.json", hooks);
+    let run = case
+        .run(&["--no-user-config", "validate", "--format", "json"])
+        .exit(1);
+    let found = diagnostics(&run);
+    assert!(
+        found
+            .iter()
+            .any(|d| d["severity"] == "error" && d["code"] == "prx-blocked-env"),
+        "{found:?}"
+    );
+    case.fire_with("tool_call", &["--no-user-config"])
+        .exit(0)
+        .stderr_has("LD_PRELOAD");
+}

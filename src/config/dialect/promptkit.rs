@@ -128,6 +128,7 @@ fn read_hook(
     );
     name.clone_into(&mut hook.name);
     hook.location = Some(reader.position(path, true));
+    hook.entry = path.to_vec();
     hook.stdin = StdinMode::Payload;
     if let Some(timeout) = reader.opt_number(entry, "timeout_ms", path) {
         if timeout > 0.0 && timeout.is_finite() {

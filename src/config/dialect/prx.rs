@@ -185,6 +185,7 @@ fn read_action(
     );
     hook.name = derive_name(&form);
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     hook.env = allowed_env(reader, action, path);
     hook.kill_grace = KILL_GRACE;
     hook.mode = Mode::Observe;
