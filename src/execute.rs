@@ -215,17 +215,18 @@ fn launch(
 /// The serialised payload per shape, made once and reused until the payload changes.
 #[derive(Default)]
 struct Payloads {
-    cache: Vec<(Shape, Rc<[u8]>)>,
+    cache: Vec<(Shape, Rc<Vec<u8>>)>,
     timestamp: Option<String>,
 }
 
 impl Payloads {
-    fn get(&mut self, payload: &Map<String, Value>, shape: Shape, event: &str) -> Rc<[u8]> {
+    fn get(&mut self, payload: &Map<String, Value>, shape: Shape, event: &str) -> Rc<Vec<u8>> {
         if let Some((_, bytes)) = self.cache.iter().find(|(s, _)| *s == shape) {
             return Rc::clone(bytes);
         }
         let timestamp = self.timestamp.get_or_insert_with(delivery::rfc3339_now);
-        let bytes: Rc<[u8]> = delivery::render(payload, shape, event, timestamp).into();
+        // Rc::new keeps the one buffer: `Vec -> Rc<[u8]>` would copy a 64 MiB payload.
+        let bytes = Rc::new(delivery::render(payload, shape, event, timestamp));
         self.cache.push((shape, Rc::clone(&bytes)));
         bytes
     }

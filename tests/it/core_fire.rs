@@ -341,3 +341,13 @@ fn usage_errors_exit_2() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert_eq!(Case::new().run(&["fire", "X", "--bogus"]).code, Some(2));
 }
+
+#[test]
+fn payloads_over_max_payload_are_refused() {
+    let case = Case::new();
+    case.payload(json!({"blob": "x".repeat(100)}));
+    case.fire_with("Stop", &["--max-payload", "50"])
+        .exit(1)
+        .stderr_has("larger than 50 bytes");
+    case.fire_with("Stop", &["--max-payload", "500"]).exit(0);
+}
