@@ -272,7 +272,7 @@ fn hook_error(config: &Config, hook: &Hook, message: &str) -> Diagnostic {
         Severity::Error,
         &source.display,
         &source.text,
-        hook.location.unwrap_or((0, 0)),
+        crate::config::hook_position(source, hook),
         format!("hook `{}`: {message}", hook.name),
     )
 }

@@ -143,9 +143,22 @@ fn check_nul_bytes(hook: &Hook, source: &Source, diagnostics: &mut Vec<Diagnosti
                 Severity::Error,
                 &source.display,
                 &source.text,
-                hook.location.unwrap_or((0, 0)),
+                hook_position(source, hook),
                 format!("hook `{}`: its {field} contains a NUL byte", hook.name),
             ));
         }
+    }
+}
+
+/// Where `hook`'s entry starts in its file (1-based line and column), for reports. Computed on
+/// demand: scanning the file for every hook at load time would cost every `fire` for nothing.
+pub(crate) fn hook_position(source: &Source, hook: &Hook) -> (usize, usize) {
+    if hook.entry.is_empty() {
+        return (0, 0);
+    }
+    match source.dialect {
+        Dialect::Hookrun => locate_toml::locate_toml(&source.text, &hook.entry, false),
+        Dialect::Promptkit => locate_yaml::locate_yaml(&source.text, &hook.entry, true),
+        _ => locate::locate_json(&source.text, &hook.entry, false),
     }
 }

@@ -127,11 +127,9 @@ pub(crate) struct Hook {
     pub(crate) stdin: StdinMode,
     /// ProxyAI `loopLimit`: at most this many runs per session for stop events.
     pub(crate) loop_limit: Option<u64>,
-    /// Where the hook's entry starts in its file (1-based line and column), for reports.
-    pub(crate) location: Option<(usize, usize)>,
     /// The path of the hook's entry in its parsed file (`hooks.PreToolUse[0].hooks[1]`), so that
     /// `validate` can point at one of its fields; empty when the loader does not record it (then
-    /// reports point at [`Hook::location`]).
+    /// reports point at the hook's entry as a whole).
     pub(crate) entry: Vec<Step>,
 }
 
@@ -178,7 +176,6 @@ impl Hook {
             sanitize_env: false,
             stdin: StdinMode::Payload,
             loop_limit: None,
-            location: None,
             entry: Vec::new(),
         }
     }

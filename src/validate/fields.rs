@@ -48,7 +48,7 @@ pub(super) struct Site<'a> {
 impl Site<'_> {
     /// The hook's entry: where reports about it point when nothing more precise is known.
     pub(super) fn entry(&self) -> (usize, usize) {
-        self.hook.location.unwrap_or((0, 0))
+        crate::config::hook_position(self.source, self.hook)
     }
 
     /// The value of `key` in the hook's entry, or in the first of `fallbacks` (paths of their

@@ -188,7 +188,6 @@ fn read_handler(
         ctx.project_dir.to_path_buf(),
         default_timeout,
     );
-    hook.location = Some(reader.position(path, false));
     hook.entry = path.to_vec();
     if let Some(timeout) = reader.opt_number(handler, "timeout", path) {
         let seconds = if unit_ms { timeout / 1000.0 } else { timeout };

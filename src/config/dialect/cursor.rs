@@ -101,7 +101,6 @@ fn read_entry(
         Handler::Command(form) => derive_name(form),
         Handler::Unsupported { kind } => format!("{kind}-hook"),
     };
-    hook.location = Some(reader.position(path, false));
     hook.entry = path.to_vec();
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Cursor);
     if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {

@@ -156,7 +156,6 @@ fn read_hook(
         ctx.project_dir.to_path_buf(),
         file_timeout,
     );
-    hook.location = Some(reader.position(path, false));
     hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(table, "name", path)

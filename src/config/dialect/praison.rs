@@ -66,7 +66,6 @@ fn read_entry(
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
     );
-    hook.location = Some(reader.position(path, false));
     hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(entry, "name", path)

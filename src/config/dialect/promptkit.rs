@@ -127,7 +127,6 @@ fn read_hook(
         DEFAULT_TIMEOUT,
     );
     name.clone_into(&mut hook.name);
-    hook.location = Some(reader.position(path, true));
     hook.entry = path.to_vec();
     hook.stdin = StdinMode::Payload;
     if let Some(timeout) = reader.opt_number(entry, "timeout_ms", path) {

@@ -103,7 +103,6 @@ fn read_entry(
         DEFAULT_TIMEOUT,
     );
     hook.name = derive_name(&form);
-    hook.location = Some(reader.position(path, false));
     hook.entry = path.to_vec();
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Proxyai);
     if let Some(seconds) = reader.opt_number(entry, "timeout", path) {

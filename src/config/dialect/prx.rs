@@ -184,7 +184,6 @@ fn read_action(
         Duration::from_millis(timeout),
     );
     hook.name = derive_name(&form);
-    hook.location = Some(reader.position(path, false));
     hook.entry = path.to_vec();
     hook.env = allowed_env(reader, action, path);
     hook.kill_grace = KILL_GRACE;
