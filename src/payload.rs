@@ -80,18 +80,35 @@ enum Parsed {
     Invalid(serde_json::Error),
 }
 
-/// Parses JSON straight from `reader`, reading at most `max` bytes. Parsing from the stream
-/// rather than from a buffer of the whole input keeps one copy of a large payload fewer in memory
-/// (SPEC §12: peak RSS ≤ 2.5 × payload + 16 MiB).
+/// Payloads up to this size are read whole and parsed from memory (fastest); larger ones are
+/// parsed from the stream.
+const STREAM_ABOVE: u64 = 1024 * 1024;
+
+/// Parses JSON from `reader`, reading at most `max` bytes. A large payload is parsed from the
+/// stream rather than from a buffer of the whole input, which keeps one copy of it fewer in
+/// memory (SPEC §12: peak RSS ≤ 2.5 × payload + 16 MiB).
 fn parse_bounded(reader: impl Read, max: u64) -> Parsed {
+    let mut limited = reader.take(max.saturating_add(1));
+    let mut head = Vec::new();
+    if let Err(error) = (&mut limited).take(STREAM_ABOVE).read_to_end(&mut head) {
+        return Parsed::ReadFailed(error);
+    }
+    let blank_head = head.iter().all(u8::is_ascii_whitespace);
+    if (head.len() as u64) < STREAM_ABOVE {
+        return match serde_json::from_slice::<Value>(&head) {
+            Ok(value) => Parsed::Value(value),
+            Err(_) if blank_head => Parsed::Blank,
+            Err(error) => Parsed::Invalid(error),
+        };
+    }
     let mut counted = Counted {
-        inner: reader.take(max.saturating_add(1)),
+        inner: std::io::Cursor::new(head).chain(limited),
         bytes: 0,
-        blank: true,
+        blank: blank_head,
         error: None,
     };
     let result = serde_json::from_reader::<_, Value>(std::io::BufReader::with_capacity(
-        256 * 1024,
+        64 * 1024,
         &mut counted,
     ));
     if let Some(error) = counted.error {

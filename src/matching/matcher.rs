@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use regex::{Regex, RegexBuilder};
+use regex_lite::{Regex, RegexBuilder};
 
 use crate::config::dialect_name::Dialect;
 

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use regex::Regex;
+use regex_lite::Regex;
 use serde_json::{Map, Value};
 
 pub(crate) mod check;

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use regex::Regex;
+use regex_lite::Regex;
 use serde_json::{Map, Value};
 
 use super::locate::{locate_test_toml, locate_yaml};

@@ -132,7 +132,7 @@ fn bounds(schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
     if let (Some(pattern), Some(text)) = (
         schema.get("pattern").and_then(Value::as_str),
         value.as_str(),
-    ) && !regex::Regex::new(pattern)
+    ) && !regex_lite::Regex::new(pattern)
         .expect("schema pattern")
         .is_match(text)
     {
