@@ -93,6 +93,9 @@ fn parse_bounded(reader: impl Read, max: u64) -> Parsed {
     if let Err(error) = (&mut limited).take(STREAM_ABOVE).read_to_end(&mut head) {
         return Parsed::ReadFailed(error);
     }
+    if head.len() as u64 > max {
+        return Parsed::TooLarge;
+    }
     let blank_head = head.iter().all(u8::is_ascii_whitespace);
     if (head.len() as u64) < STREAM_ABOVE {
         return match serde_json::from_slice::<Value>(&head) {
