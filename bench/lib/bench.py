@@ -22,9 +22,14 @@ RESULTS = os.path.join(WORK, "results")
 PROJECTS = os.path.join(WORK, "projects")
 NAIVE = os.path.join(BENCH, "peers", "naive-runner.sh")
 
-HOOKRUN = os.environ.get("BENCH_HOOKRUN", "")
-FLOOR = os.environ["BENCH_FLOOR"]
-LEFTHOOK = os.environ.get("BENCH_LEFTHOOK", "")
+def _path(var):
+    value = os.environ.get(var, "")
+    return os.path.abspath(value) if value else ""
+
+
+HOOKRUN = _path("BENCH_HOOKRUN")
+FLOOR = _path("BENCH_FLOOR")
+LEFTHOOK = _path("BENCH_LEFTHOOK")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
 DIALECTS = [d.strip() for d in os.environ.get("BENCH_DIALECTS", ",".join(gen.ALL_DIALECTS)).split(",") if d.strip()]
@@ -190,7 +195,8 @@ def hooks_seen(project):
 
 
 def main():
-    os.makedirs(RESULTS, exist_ok=True)
+    subprocess.run(["rm", "-rf", RESULTS], check=True)  # only this run's raw data
+    os.makedirs(RESULTS)
     unknown = [d for d in DIALECTS if d not in gen.ALL_DIALECTS]
     if unknown:
         sys.exit(f"bench: unknown dialect(s) in BENCH_DIALECTS: {unknown}; known: {gen.ALL_DIALECTS}")
