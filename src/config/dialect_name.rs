@@ -13,13 +13,13 @@ pub enum Dialect {
     Gemini,
     /// Cursor `.cursor/hooks.json`.
     Cursor,
-    /// ProxyAI `.proxyai/settings.json`.
+    /// `ProxyAI` `.proxyai/settings.json`.
     Proxyai,
-    /// PraisonAI `.praison/hooks.json`.
+    /// `PraisonAI` `.praison/hooks.json`.
     Praison,
     /// PRX `hooks.json`.
     Prx,
-    /// PromptKit RuntimeConfig YAML.
+    /// `PromptKit` `RuntimeConfig` YAML.
     Promptkit,
 }
 

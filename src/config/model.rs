@@ -1,0 +1,272 @@
+//! The one typed hook model every dialect converts into. Nothing after `config/` sees a dialect's
+//! raw strings or numbers: timeouts are `Duration`s, matchers and rules are parsed values.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::config::dialect_name::Dialect;
+use crate::matching::Matcher;
+
+/// One loaded configuration file.
+#[derive(Debug)]
+pub(crate) struct Source {
+    /// Where the file is on disk.
+    pub(crate) path: PathBuf,
+    /// The path as reports show it (relative to the project dir when inside it).
+    pub(crate) display: String,
+    pub(crate) dialect: Dialect,
+    /// The file's text, kept so that diagnostics can point at a line and column.
+    pub(crate) text: String,
+    /// Named with `-c` rather than discovered.
+    pub(crate) explicit: bool,
+}
+
+/// How a hook's command is started.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum CommandForm {
+    /// `/bin/sh -c <command>`.
+    Shell(String),
+    /// The program spawned directly with its arguments, no shell.
+    Exec { program: String, args: Vec<String> },
+}
+
+impl CommandForm {
+    /// The command as one line of text, for reports.
+    pub(crate) fn display(&self) -> String {
+        match self {
+            CommandForm::Shell(command) => command.clone(),
+            CommandForm::Exec { program, args } => {
+                let mut words = vec![program.as_str()];
+                words.extend(args.iter().map(String::as_str));
+                shell_words::join(words)
+            }
+        }
+    }
+}
+
+/// What a hook is: a command hookrun runs, or a handler type it cannot run (listed, never dropped).
+#[derive(Debug, Clone)]
+pub(crate) enum Handler {
+    Command(CommandForm),
+    Unsupported { kind: String },
+}
+
+/// Which fired events a hook answers to.
+#[derive(Debug, Clone)]
+pub(crate) enum EventSelector {
+    /// One event name of the hook's own dialect, compared as the dialect compares names.
+    Named(String),
+    /// `hookrun.toml`'s `events`: exact names, `"*"`, and prefix patterns like `"prx.lifecycle.*"`.
+    Patterns(Vec<String>),
+    /// A PromptKit hook: its type owns phases, and `phases` lists those it runs in.
+    Promptkit { hook: PromptkitHook, phases: Vec<String> },
+}
+
+/// PromptKit's hook types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PromptkitHook {
+    Provider,
+    Tool,
+    Session,
+    Eval,
+}
+
+/// Whether a hook's verdict can stop the action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Its deny blocks.
+    Filter,
+    /// It is told about the event; whatever it answers, it never blocks.
+    Observe,
+}
+
+/// How the payload reaches the hook's standard input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StdinMode {
+    Payload,
+    Null,
+}
+
+/// One hook, as every later stage sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct Hook {
+    /// Unique among the loaded hooks (derived from the command when the file names none).
+    pub(crate) name: String,
+    /// Index into the loaded sources.
+    pub(crate) source: usize,
+    pub(crate) dialect: Dialect,
+    pub(crate) events: EventSelector,
+    pub(crate) matcher: Matcher,
+    /// The `if` rule's text; parsed only for the hooks the fired event reaches.
+    pub(crate) condition: Option<String>,
+    pub(crate) handler: Handler,
+    /// Working directory of the hook's process.
+    pub(crate) cwd: PathBuf,
+    /// Extra environment variables, in file order.
+    pub(crate) env: Vec<(String, String)>,
+    /// Variables of hookrun's own environment passed through by name (PromptKit's bare `NAME`).
+    pub(crate) env_forward: Vec<String>,
+    pub(crate) timeout: Duration,
+    pub(crate) kill_grace: Duration,
+    pub(crate) mode: Mode,
+    /// A failure (crash, timeout, bad output) blocks instead of letting the action proceed.
+    pub(crate) fail_closed: bool,
+    pub(crate) enabled: bool,
+    /// Write the payload to a 0600 temp file and name it in `HOOKRUN_PAYLOAD_FILE`.
+    pub(crate) payload_file: bool,
+    /// Start from an empty environment (SPEC §11) instead of hookrun's own.
+    pub(crate) sanitize_env: bool,
+    pub(crate) stdin: StdinMode,
+    /// ProxyAI `loopLimit`: at most this many runs per session for stop events.
+    pub(crate) loop_limit: Option<u64>,
+    /// Where the hook's entry starts in its file (1-based line and column), for reports.
+    pub(crate) location: Option<(usize, usize)>,
+}
+
+impl Hook {
+    /// The command form, when hookrun can run this hook.
+    pub(crate) fn command(&self) -> Option<&CommandForm> {
+        match &self.handler {
+            Handler::Command(form) => Some(form),
+            Handler::Unsupported { .. } => None,
+        }
+    }
+}
+
+/// Kill grace used when a dialect does not set one (SPEC §4).
+pub(crate) const DEFAULT_KILL_GRACE: Duration = Duration::from_secs(2);
+
+impl Hook {
+    /// A hook with the defaults every dialect starts from; the dialect then sets what its file says.
+    pub(crate) fn new(
+        dialect: Dialect,
+        source: usize,
+        events: EventSelector,
+        handler: Handler,
+        cwd: PathBuf,
+        timeout: Duration,
+    ) -> Hook {
+        Hook {
+            name: String::new(),
+            source,
+            dialect,
+            events,
+            matcher: Matcher::new(None, dialect),
+            condition: None,
+            handler,
+            cwd,
+            env: Vec::new(),
+            env_forward: Vec::new(),
+            timeout,
+            kill_grace: DEFAULT_KILL_GRACE,
+            mode: Mode::Filter,
+            fail_closed: false,
+            enabled: true,
+            payload_file: false,
+            sanitize_env: false,
+            stdin: StdinMode::Payload,
+            loop_limit: None,
+            location: None,
+        }
+    }
+
+    /// Every string hookrun would hand to the operating system for this hook, with its field name
+    /// (for the NUL-byte rule of SPEC §11).
+    pub(crate) fn os_strings(&self) -> Vec<(&'static str, &str)> {
+        let mut out = Vec::new();
+        match &self.handler {
+            Handler::Command(CommandForm::Shell(command)) => out.push(("command", command.as_str())),
+            Handler::Command(CommandForm::Exec { program, args }) => {
+                out.push(("command", program.as_str()));
+                out.extend(args.iter().map(|arg| ("args", arg.as_str())));
+            }
+            Handler::Unsupported { .. } => {}
+        }
+        for (key, value) in &self.env {
+            out.push(("env", key.as_str()));
+            out.push(("env", value.as_str()));
+        }
+        out.extend(self.env_forward.iter().map(|name| ("env", name.as_str())));
+        if let Some(cwd) = self.cwd.to_str() {
+            out.push(("cwd", cwd));
+        }
+        out
+    }
+}
+
+/// The words that run an interpreter rather than name the hook (`python3 hooks/x.py` → `x`).
+const INTERPRETERS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "python", "python3", "node", "deno", "bun", "ruby", "perl", "uv",
+    "npx", "env", "exec",
+];
+
+/// A readable default name for a hook whose file names none: the script's file stem.
+pub(crate) fn derive_name(form: &CommandForm) -> String {
+    let words: Vec<String> = match form {
+        CommandForm::Shell(command) => shell_words::split(command)
+            .unwrap_or_else(|_| command.split_whitespace().map(str::to_owned).collect()),
+        CommandForm::Exec { program, args } => {
+            std::iter::once(program.clone()).chain(args.iter().cloned()).collect()
+        }
+    };
+    let mut words = words
+        .into_iter()
+        .filter(|word| !word.contains('=') || word.starts_with('-'));
+    let mut word = words.next().unwrap_or_default();
+    let stem = |word: &str| {
+        let base = word.rsplit('/').next().unwrap_or(word);
+        base.split('.').next().filter(|s| !s.is_empty()).unwrap_or(base).to_owned()
+    };
+    while INTERPRETERS.contains(&stem(&word).as_str()) {
+        match words.find(|w| !w.starts_with('-')) {
+            Some(next) => word = next,
+            None => break,
+        }
+    }
+    let name = stem(&word);
+    if name.is_empty() { "hook".to_owned() } else { name }
+}
+
+/// Makes every hook name unique by suffixing repeats with `-2`, `-3`, … in load order.
+pub(crate) fn make_names_unique(hooks: &mut [Hook]) {
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    for hook in hooks {
+        let count = seen.entry(hook.name.clone()).or_insert(0);
+        *count += 1;
+        if *count > 1 {
+            hook.name = format!("{}-{count}", hook.name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shell(command: &str) -> CommandForm {
+        CommandForm::Shell(command.to_owned())
+    }
+
+    #[test]
+    fn default_names_come_from_the_script_stem() {
+        let cases = [
+            ("./hooks/deny-rm.sh", "deny-rm"),
+            ("\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check_style.py --strict", "check_style"),
+            ("python3 hooks/audit.py", "audit"),
+            ("FOO=1 bash -e ./guard.sh", "guard"),
+            ("jq -r .tool_name >> log.txt", "jq"),
+            ("", "hook"),
+        ];
+        for (command, name) in cases {
+            assert_eq!(derive_name(&shell(command)), name, "{command}");
+        }
+        let exec = CommandForm::Exec { program: "node".into(), args: vec!["lint.js".into()] };
+        assert_eq!(derive_name(&exec), "lint");
+    }
+
+    #[test]
+    fn exec_form_displays_as_quoted_words() {
+        let exec = CommandForm::Exec { program: "./a b".into(), args: vec!["x y".into(), "z".into()] };
+        assert_eq!(exec.display(), "'./a b' 'x y' z");
+    }
+}

@@ -1,0 +1,233 @@
+//! A checked reader over a parsed configuration document: typed field access that turns every
+//! wrong type, missing field and unknown key into a positioned diagnostic instead of stopping at
+//! the first. Every dialect walks its file with it, so all of them report problems alike.
+
+use serde_json::{Map, Value};
+
+use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
+use crate::config::locate::{Path, Step, locate_json, path_to_string};
+
+/// Maps a path in the document to a 1-based (line, column) in its text.
+pub(crate) type Locator = fn(&str, &[Step], bool) -> (usize, usize);
+
+/// Collects the problems of one file while a dialect reads it.
+pub(crate) struct Reader<'s> {
+    file: &'s str,
+    text: &'s str,
+    locator: Locator,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl<'s> Reader<'s> {
+    pub(crate) fn new(file: &'s str, text: &'s str, locator: Locator) -> Reader<'s> {
+        Reader { file, text, locator, diagnostics: Vec::new() }
+    }
+
+    /// A reader for JSON files.
+    pub(crate) fn json(file: &'s str, text: &'s str) -> Reader<'s> {
+        Reader::new(file, text, locate_json)
+    }
+
+    /// The 1-based position of the value (or, with `at_key`, the key) at `path`.
+    pub(crate) fn position(&self, path: &[Step], at_key: bool) -> (usize, usize) {
+        (self.locator)(self.text, path, at_key)
+    }
+
+    /// Records a problem at `path`; returns it so a fix can be attached.
+    pub(crate) fn report(
+        &mut self,
+        severity: Severity,
+        path: &[Step],
+        at_key: bool,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        let position = self.position(path, at_key);
+        self.diagnostics
+            .push(Diagnostic::at(severity, self.file, self.text, position, message));
+        self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    pub(crate) fn error(&mut self, path: &[Step], message: impl Into<String>) -> &mut Diagnostic {
+        self.report(Severity::Error, path, false, message)
+    }
+
+    pub(crate) fn warn(&mut self, path: &[Step], message: impl Into<String>) -> &mut Diagnostic {
+        self.report(Severity::Warning, path, false, message)
+    }
+
+    /// The value as an object, or an error naming what was expected.
+    pub(crate) fn object<'v>(&mut self, value: &'v Value, path: &[Step], what: &str) -> Option<&'v Map<String, Value>> {
+        if let Some(map) = value.as_object() {
+            Some(map)
+        } else {
+            self.type_error(path, what, "an object", value);
+            None
+        }
+    }
+
+    /// The value as an array, or an error naming what was expected.
+    pub(crate) fn array<'v>(&mut self, value: &'v Value, path: &[Step], what: &str) -> Option<&'v Vec<Value>> {
+        if let Some(items) = value.as_array() {
+            Some(items)
+        } else {
+            self.type_error(path, what, "an array", value);
+            None
+        }
+    }
+
+    fn type_error(&mut self, path: &[Step], what: &str, expected: &str, found: &Value) {
+        let shown = path_to_string(path);
+        let message = format!("`{shown}` ({what}) must be {expected}, found {}", kind_of(found));
+        self.error(path, message);
+    }
+
+    /// An optional string field; a wrong type is an error and reads as absent.
+    pub(crate) fn opt_str<'v>(&mut self, map: &'v Map<String, Value>, key: &str, path: &[Step]) -> Option<&'v str> {
+        match map.get(key)? {
+            Value::String(text) => Some(text),
+            other => {
+                let at = child(path, key);
+                self.type_error(&at, key, "a string", other);
+                None
+            }
+        }
+    }
+
+    /// A required string field.
+    pub(crate) fn req_str<'v>(&mut self, map: &'v Map<String, Value>, key: &str, path: &[Step], what: &str) -> Option<&'v str> {
+        if map.contains_key(key) {
+            self.opt_str(map, key, path)
+        } else {
+            let shown = path_to_string(path);
+            self.error(path, format!("{what} `{shown}` has no `{key}`"))
+                .help = Some(format!("add \"{key}\" to this entry"));
+            None
+        }
+    }
+
+    pub(crate) fn opt_bool(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<bool> {
+        match map.get(key)? {
+            Value::Bool(flag) => Some(*flag),
+            other => {
+                let at = child(path, key);
+                self.type_error(&at, key, "true or false", other);
+                None
+            }
+        }
+    }
+
+    /// An optional number field (integer or float).
+    pub(crate) fn opt_number(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<f64> {
+        match map.get(key)? {
+            Value::Number(number) => number.as_f64(),
+            other => {
+                let at = child(path, key);
+                let message = format!("`{}` must be a number, found {}", path_to_string(&at), kind_of(other));
+                let help = match other {
+                    Value::String(text) if text.trim().parse::<f64>().is_ok() => {
+                        Some(format!("write {} without quotes", text.trim()))
+                    }
+                    _ => None,
+                };
+                self.error(&at, message).help = help;
+                None
+            }
+        }
+    }
+
+    /// An optional array of strings (`args`, `phases`, `events`).
+    pub(crate) fn opt_str_list(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<Vec<String>> {
+        let value = map.get(key)?;
+        let at = child(path, key);
+        let items = self.array(value, &at, key)?;
+        let mut out = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            match item {
+                Value::String(text) => out.push(text.clone()),
+                other => {
+                    let at = child_index(&at, index);
+                    self.type_error(&at, key, "a string", other);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// An optional object of string values (`env`); numbers and booleans are taken as their text.
+    pub(crate) fn opt_str_map(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<Vec<(String, String)>> {
+        let value = map.get(key)?;
+        let at = child(path, key);
+        let entries = self.object(value, &at, key)?;
+        let mut out = Vec::with_capacity(entries.len());
+        for (name, value) in entries {
+            match value {
+                Value::String(text) => out.push((name.clone(), text.clone())),
+                Value::Number(_) | Value::Bool(_) => out.push((name.clone(), value.to_string())),
+                other => {
+                    let at = child(&at, name);
+                    self.type_error(&at, name, "a string", other);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Warns about keys of `map` that are not in `known`, with a did-you-mean.
+    pub(crate) fn unknown_keys(&mut self, map: &Map<String, Value>, known: &[&str], path: &[Step], what: &str) {
+        for key in map.keys() {
+            if known.contains(&key.as_str()) {
+                continue;
+            }
+            let at = child(path, key);
+            let help = match did_you_mean(key, known) {
+                Some(close) => format!("did you mean `{close}`?"),
+                None => format!("known keys: {}", known.join(", ")),
+            };
+            self.report(Severity::Warning, &at, true, format!("unknown key `{key}` in {what}"))
+                .help = Some(help);
+        }
+    }
+}
+
+/// `path` extended by an object key.
+pub(crate) fn child(path: &[Step], key: &str) -> Path {
+    let mut out = path.to_vec();
+    out.push(Step::Key(key.to_owned()));
+    out
+}
+
+/// `path` extended by an array index.
+pub(crate) fn child_index(path: &[Step], index: usize) -> Path {
+    let mut out = path.to_vec();
+    out.push(Step::Index(index));
+    out
+}
+
+/// A JSON value's kind, for messages.
+pub(crate) fn kind_of(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(flag) => format!("{flag}"),
+        Value::Number(number) => format!("the number {number}"),
+        Value::String(text) => format!("the string {:?}", truncate(text, 40)),
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+fn truncate(text: &str, max: usize) -> &str {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
+    }
+}
+
+/// Diagnostic for a JSON syntax or shape error reported by serde_json.
+pub(crate) fn json_syntax_error(file: &str, text: &str, error: &serde_json::Error) -> Diagnostic {
+    let message = error.to_string();
+    let message = message
+        .rsplit_once(" at line ")
+        .map_or(message.as_str(), |(head, _)| head)
+        .to_owned();
+    Diagnostic::at(Severity::Error, file, text, (error.line(), error.column()), format!("invalid JSON: {message}"))
+}

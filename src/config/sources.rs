@@ -1,0 +1,142 @@
+//! Where configuration comes from: the discovery table of SPEC §2, in run order, and how the
+//! dialect of a file named with `-c` is told.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::config::dialect_name::Dialect;
+
+/// The discovery table: paths relative to the project dir, in the order hooks run.
+pub(crate) const DISCOVERY: &[(&str, Dialect)] = &[
+    ("hookrun.toml", Dialect::Hookrun),
+    (".hookrun.toml", Dialect::Hookrun),
+    (".claude/settings.json", Dialect::Claude),
+    (".claude/settings.local.json", Dialect::Claude),
+    (".codex/hooks.json", Dialect::Claude),
+    (".gemini/settings.json", Dialect::Gemini),
+    (".cursor/hooks.json", Dialect::Cursor),
+    (".proxyai/settings.json", Dialect::Proxyai),
+    (".praison/hooks.json", Dialect::Praison),
+    ("hooks.json", Dialect::Prx),
+    ("runtime.yaml", Dialect::Promptkit),
+    ("runtime.yml", Dialect::Promptkit),
+];
+
+/// Configuration files larger than this are refused (SPEC §11).
+pub(crate) const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The user-level `hookrun.toml`: `$XDG_CONFIG_HOME/hookrun/hookrun.toml`, else `~/.config/…`.
+pub(crate) fn user_config_path() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".config"),
+    };
+    Some(base.join("hookrun").join("hookrun.toml"))
+}
+
+/// Reads a configuration file; `Ok(None)` when it does not exist.
+pub(crate) fn read_config(path: &Path) -> io::Result<Option<String>> {
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    let mut bytes = Vec::new();
+    file.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(io::Error::other("the file is larger than 4 MiB"));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text"))
+}
+
+/// The dialect a path implies by its name, as in the discovery table (`.claude/settings.json`,
+/// `hookrun.toml`, …), or `None`.
+pub(crate) fn dialect_from_path(path: &Path) -> Option<Dialect> {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let file = text.rsplit('/').next().unwrap_or(&text);
+    let parent = text.rsplit('/').nth(1).unwrap_or("");
+    match (parent, file) {
+        (".claude", name) if name.starts_with("settings") && name.ends_with(".json") => Some(Dialect::Claude),
+        (".codex", "hooks.json") => Some(Dialect::Claude),
+        (".gemini", "settings.json") => Some(Dialect::Gemini),
+        (".cursor", "hooks.json") => Some(Dialect::Cursor),
+        (".proxyai", "settings.json") => Some(Dialect::Proxyai),
+        (".praison", "hooks.json") => Some(Dialect::Praison),
+        (_, name) if name.ends_with(".toml") => Some(Dialect::Hookrun),
+        (_, "runtime.yaml" | "runtime.yml") => Some(Dialect::Promptkit),
+        _ => None,
+    }
+}
+
+/// The dialect a file's content implies (SPEC §2), or `None` when it does not tell.
+pub(crate) fn dialect_from_content(text: &str) -> Option<Dialect> {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with('{') {
+        return text
+            .lines()
+            .any(|line| line.trim() == "kind: RuntimeConfig" || line.trim() == "kind: \"RuntimeConfig\"")
+            .then_some(Dialect::Promptkit);
+    }
+    let root: serde_json::Value = serde_json::from_str(text).ok()?;
+    let hooks = root.get("hooks")?;
+    if hooks.is_array() {
+        return Some(Dialect::Praison);
+    }
+    let entries: Vec<&serde_json::Value> = hooks
+        .as_object()?
+        .values()
+        .filter_map(serde_json::Value::as_array)
+        .flatten()
+        .collect();
+    if entries.iter().any(|e| e.get("hooks").is_some_and(serde_json::Value::is_array)) {
+        return Some(Dialect::Claude);
+    }
+    let has = |key: &str| entries.iter().any(|e| e.get(key).is_some());
+    if has("timeout_ms") || has("stdin_json") || has("args") || root.get("timeout_ms").is_some() {
+        return Some(Dialect::Prx);
+    }
+    if root.get("version").is_some() {
+        return Some(Dialect::Cursor);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialect_is_told_from_discovery_paths() {
+        let cases = [
+            ("x/.claude/settings.local.json", Some(Dialect::Claude)),
+            ("/p/.codex/hooks.json", Some(Dialect::Claude)),
+            (".gemini/settings.json", Some(Dialect::Gemini)),
+            (".cursor/hooks.json", Some(Dialect::Cursor)),
+            (".proxyai/settings.json", Some(Dialect::Proxyai)),
+            (".praison/hooks.json", Some(Dialect::Praison)),
+            ("ci/policy.toml", Some(Dialect::Hookrun)),
+            ("runtime.yml", Some(Dialect::Promptkit)),
+            ("policy.json", None),
+        ];
+        for (path, dialect) in cases {
+            assert_eq!(dialect_from_path(Path::new(path)), dialect, "{path}");
+        }
+    }
+
+    #[test]
+    fn dialect_is_told_from_content() {
+        let cases = [
+            (r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}"#, Some(Dialect::Claude)),
+            (r#"{"version":1,"hooks":{"beforeShellExecution":[{"command":"x"}]}}"#, Some(Dialect::Cursor)),
+            (r#"{"hooks":{"tool_call":[{"command":"x","timeout_ms":5}]}}"#, Some(Dialect::Prx)),
+            (r#"{"hooks":[{"event":"before_tool","command":"x"}]}"#, Some(Dialect::Praison)),
+            ("apiVersion: x\nkind: RuntimeConfig\nspec: {}\n", Some(Dialect::Promptkit)),
+            (r#"{"hooks":{"beforeToolUse":[{"command":"x"}]}}"#, None),
+        ];
+        for (text, dialect) in cases {
+            assert_eq!(dialect_from_content(text), dialect, "{text}");
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The `matcher` string of a hook: which values of the event's matcher target (a tool name, a
+//! session source, a shell command, …) select the hook, with each dialect's own semantics (SPEC §3).
+//!
+//! hookrun starts once per agent event, and compiling one regex costs more than the rest of the
+//! start-up (deps.md §4), so [`Matcher::new`] only classifies the text. Matchers made of names or
+//! plain text are compared with string operations and never compile anything; a real regex is
+//! compiled on first use, once, with tight size and nesting limits.
+
+use std::sync::OnceLock;
+
+use regex::{Regex, RegexBuilder};
+
+use crate::config::dialect_name::Dialect;
+
+/// Compiled-program limit: hostile patterns fail in milliseconds instead of tens (deps.md §4).
+const REGEX_SIZE_LIMIT: usize = 1 << 20;
+/// Parenthesis/bracket nesting limit for matcher regexes.
+const REGEX_NEST_LIMIT: u32 = 64;
+
+/// Characters that make a matcher a regex rather than plain text. `|` is not here: a list of
+/// plain alternatives is still compared without a regex.
+const REGEX_META: &[char] = &[
+    '\\', '.', '+', '*', '?', '(', ')', '[', ']', '{', '}', '^', '$',
+];
+
+/// A matcher regex that does not compile, in a dialect where that is a configuration error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid matcher regex `{pattern}`: {message}")]
+pub(crate) struct MatcherError {
+    /// The matcher as written in the configuration.
+    pub(crate) pattern: String,
+    /// The regex engine's explanation.
+    pub(crate) message: String,
+}
+
+/// How a matcher's text is compared, decided once from the text and the dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Absent, empty or `*`, or a dialect without matchers: every value.
+    All,
+    /// Claude-style exact names: a list split on `|` or `,`, items trimmed.
+    Names,
+    /// Regex-free text in a regex dialect: `|`-separated alternatives found by string search,
+    /// which is what the regex would do.
+    Literals(Anchor),
+    /// A real regex, compiled lazily.
+    Regex(Anchor, OnInvalid),
+}
+
+/// Where a regex may match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    /// Anywhere in the value (JavaScript `test`, Java `containsMatch`).
+    Anywhere,
+    /// At the start of the value only (Python `re.match`).
+    Start,
+}
+
+/// What a regex that does not compile means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OnInvalid {
+    /// A configuration error (claude, cursor, hookrun).
+    Error,
+    /// The text compared as an exact string (gemini).
+    Exact,
+    /// The text searched as a substring (proxyai, praison).
+    Substring,
+}
+
+/// One hook's `matcher`, classified for its dialect; see the module doc.
+#[derive(Debug, Clone)]
+pub(crate) struct Matcher {
+    /// The matcher exactly as configured.
+    pattern: Option<Box<str>>,
+    /// The text that is compared or compiled (gemini trims it, others use it as written).
+    text: Box<str>,
+    kind: Kind,
+    /// The compiled regex, or the compile error's message; filled on first use.
+    regex: OnceLock<Result<Regex, String>>,
+}
+
+impl Matcher {
+    /// Classifies `pattern` for `dialect`. Cheap: never compiles a regex.
+    ///
+    /// - absent, `""` or `"*"` (after trimming) → every value, in every dialect. (For proxyai and
+    ///   praison a literal `*` would be an invalid regex searched as a substring; hookrun reads it
+    ///   as "all", as every other dialect does.)
+    /// - claude, cursor, hookrun: only ASCII letters, digits, `_`, `-`, space, `,`, `|` → exact
+    ///   names split on `|` or `,`; anything else → unanchored regex, invalid = error.
+    /// - gemini: unanchored regex on the trimmed text; invalid → exact string.
+    /// - proxyai: unanchored regex; invalid → substring.
+    /// - praison: regex anchored at the start (`re.match`); invalid → substring.
+    /// - prx, promptkit: no matchers; every value.
+    pub(crate) fn new(pattern: Option<&str>, dialect: Dialect) -> Matcher {
+        let raw = pattern.unwrap_or("");
+        let text = if dialect == Dialect::Gemini {
+            raw.trim()
+        } else {
+            raw
+        };
+        Matcher {
+            pattern: pattern.map(Into::into),
+            text: text.into(),
+            kind: classify(raw, dialect),
+            regex: OnceLock::new(),
+        }
+    }
+
+    /// The matcher as configured (`None` when absent).
+    pub(crate) fn pattern(&self) -> Option<&str> {
+        self.pattern.as_deref()
+    }
+
+    /// True when the matcher selects every value without looking at it.
+    pub(crate) fn matches_everything(&self) -> bool {
+        self.kind == Kind::All
+    }
+
+    /// A one-word description of how the matcher compares, for `list` and `--dry-run`.
+    pub(crate) fn kind_name(&self) -> &'static str {
+        match self.kind {
+            Kind::All => "all",
+            Kind::Names => "exact",
+            Kind::Literals(Anchor::Anywhere) => "substring",
+            Kind::Literals(Anchor::Start) => "prefix",
+            Kind::Regex(..) => "regex",
+        }
+    }
+
+    /// Tests a name-like value (a tool name, a session source, an agent type).
+    pub(crate) fn is_match(&self, value: &str) -> Result<bool, MatcherError> {
+        Ok(match self.kind {
+            Kind::All => true,
+            Kind::Names => self.names().any(|name| name == value),
+            Kind::Literals(anchor) => self.text.split('|').any(|alt| match anchor {
+                Anchor::Anywhere => value.contains(alt),
+                Anchor::Start => value.starts_with(alt),
+            }),
+            Kind::Regex(anchor, on_invalid) => match self.compiled() {
+                Ok(regex) => match anchor {
+                    Anchor::Anywhere => regex.is_match(value),
+                    // The leftmost match starts at 0 exactly when some match starts at 0, so
+                    // this is `re.match` without splicing the user's text into a bigger regex.
+                    Anchor::Start => regex.find(value).is_some_and(|m| m.start() == 0),
+                },
+                Err(message) => match on_invalid {
+                    OnInvalid::Error => return Err(self.error(message)),
+                    OnInvalid::Exact => *self.text == *value,
+                    OnInvalid::Substring => value.contains(&*self.text),
+                },
+            },
+        })
+    }
+
+    /// Tests free text (a shell command, a file path). Exact-name lists make no sense against a
+    /// whole command line (Cursor documents `curl|wget|nc` for `beforeShellExecution`), so here
+    /// each listed name is searched for as a substring; every other kind behaves as in
+    /// [`Matcher::is_match`].
+    pub(crate) fn is_match_text(&self, text: &str) -> Result<bool, MatcherError> {
+        if self.kind == Kind::Names {
+            return Ok(self.names().any(|name| text.contains(name)));
+        }
+        self.is_match(text)
+    }
+
+    /// Compiles the regex now (for `hookrun validate`). Errors only where an invalid regex is a
+    /// configuration error; see [`Matcher::fallback_reason`] for the lenient dialects.
+    pub(crate) fn check(&self) -> Result<(), MatcherError> {
+        if matches!(self.kind, Kind::Regex(_, OnInvalid::Error)) {
+            self.compiled().map_err(|message| self.error(message))?;
+        }
+        Ok(())
+    }
+
+    /// For gemini, proxyai and praison: the compile error of a regex that the dialect silently
+    /// compares as plain text instead, so `validate` can warn about it. Compiles the regex.
+    pub(crate) fn fallback_reason(&self) -> Option<MatcherError> {
+        match self.kind {
+            Kind::Regex(_, OnInvalid::Exact | OnInvalid::Substring) => {
+                self.compiled().err().map(|message| self.error(message))
+            }
+            _ => None,
+        }
+    }
+
+    /// The items of an exact-name list, trimmed, empty items dropped.
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.text
+            .split(['|', ','])
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+    }
+
+    /// The regex of a [`Kind::Regex`] matcher, compiled on the first call, or why it does not
+    /// compile.
+    fn compiled(&self) -> Result<&Regex, &str> {
+        self.regex
+            .get_or_init(|| {
+                RegexBuilder::new(&self.text)
+                    .size_limit(REGEX_SIZE_LIMIT)
+                    .nest_limit(REGEX_NEST_LIMIT)
+                    .build()
+                    .map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// Whether a regex has been compiled (tests pin the literal fast path with it).
+    #[cfg(test)]
+    fn compiled_a_regex(&self) -> bool {
+        self.regex.get().is_some()
+    }
+
+    fn error(&self, message: &str) -> MatcherError {
+        MatcherError {
+            pattern: self.pattern().unwrap_or_default().to_owned(),
+            message: message.to_owned(),
+        }
+    }
+}
+
+/// Two matchers are equal when they were configured alike (the regex cache is not compared).
+impl PartialEq for Matcher {
+    fn eq(&self, other: &Matcher) -> bool {
+        self.pattern == other.pattern && self.text == other.text && self.kind == other.kind
+    }
+}
+
+impl Eq for Matcher {}
+
+/// Decides the [`Kind`] of a configured matcher text.
+fn classify(raw: &str, dialect: Dialect) -> Kind {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() || trimmed == "*" {
+        return Kind::All;
+    }
+    let literal = !raw.contains(REGEX_META);
+    match dialect {
+        Dialect::Prx | Dialect::Promptkit => Kind::All,
+        Dialect::Claude | Dialect::Cursor | Dialect::Hookrun => {
+            if raw.chars().all(is_name_char) {
+                Kind::Names
+            } else if literal {
+                Kind::Literals(Anchor::Anywhere)
+            } else {
+                Kind::Regex(Anchor::Anywhere, OnInvalid::Error)
+            }
+        }
+        // Gemini compiles the trimmed text, which has the same metacharacters as `raw`.
+        Dialect::Gemini | Dialect::Proxyai if literal => Kind::Literals(Anchor::Anywhere),
+        Dialect::Gemini => Kind::Regex(Anchor::Anywhere, OnInvalid::Exact),
+        Dialect::Proxyai => Kind::Regex(Anchor::Anywhere, OnInvalid::Substring),
+        Dialect::Praison if literal => Kind::Literals(Anchor::Start),
+        Dialect::Praison => Kind::Regex(Anchor::Start, OnInvalid::Substring),
+    }
+}
+
+/// The characters of Claude's exact-match set.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|')
+}
+
+#[cfg(test)]
+#[path = "matcher_tests.rs"]
+mod tests;

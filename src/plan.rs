@@ -1,0 +1,233 @@
+//! Which hooks an event runs, and why each other one does not (SPEC §2–§3): event names, own-
+//! dialect skipping, recursion, matchers, `if` rules and cross-file dedup. Spawns nothing, so
+//! `--dry-run` shows exactly what `fire` would do.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::config::Config;
+use crate::config::diagnostics::{Diagnostic, Severity};
+use crate::config::dialect_name::Dialect;
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook, PromptkitHook};
+use crate::matching::{Rule, RuleContext, matcher_target, normalize_prx_event};
+
+/// At this `HOOKRUN_DEPTH` hookrun runs no hook at all.
+pub(crate) const MAX_DEPTH: u32 = 8;
+
+/// Why a hook does not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Skip {
+    Disabled,
+    /// Not registered for this event.
+    Event,
+    /// The calling agent runs its own hooks (`--output <dialect>`).
+    OwnDialect(Dialect),
+    Unsupported(String),
+    /// Its program is hookrun itself.
+    Recursion,
+    Depth(u32),
+    /// Its matcher does not select the payload (or the target field is missing).
+    Matcher,
+    /// Its `if` rule does not match.
+    Condition,
+    /// The same command already runs from an earlier file.
+    Duplicate { of: String },
+}
+
+impl Skip {
+    /// The reason as `--dry-run` and the hook records show it.
+    pub(crate) fn describe(&self, hook: &Hook) -> String {
+        match self {
+            Skip::Disabled => "disabled".to_owned(),
+            Skip::Event => "event: not registered for this event".to_owned(),
+            Skip::OwnDialect(dialect) => format!("own-dialect: {dialect} runs its own hooks"),
+            Skip::Unsupported(kind) => format!("unsupported: handler type `{kind}` is not supported yet"),
+            Skip::Recursion => "recursion: the hook runs hookrun itself".to_owned(),
+            Skip::Depth(depth) => format!("recursion: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH})"),
+            Skip::Matcher => format!("matcher: `{}` does not match", hook.matcher.pattern().unwrap_or("")),
+            Skip::Condition => format!("if: `{}` does not match", hook.condition.as_deref().unwrap_or("")),
+            Skip::Duplicate { of } => format!("deduplicated: same command as hook `{of}`"),
+        }
+    }
+
+    /// Whether a plain `fire` lists the hook anyway: skips a user would want to know about.
+    pub(crate) fn is_notable(&self) -> bool {
+        matches!(self, Skip::Unsupported(_) | Skip::Recursion | Skip::Depth(_) | Skip::Duplicate { .. })
+    }
+}
+
+/// One hook's place in the plan.
+#[derive(Debug, Clone)]
+pub(crate) struct Step {
+    /// Index into `Config::hooks`.
+    pub(crate) hook: usize,
+    pub(crate) skip: Option<Skip>,
+}
+
+/// What planning needs besides the configuration.
+pub(crate) struct PlanInput<'a> {
+    pub(crate) event: &'a str,
+    pub(crate) payload: &'a Value,
+    pub(crate) project_dir: &'a Path,
+    pub(crate) own_dialect: Option<Dialect>,
+    pub(crate) depth: u32,
+}
+
+/// Plans every loaded hook. An invalid matcher regex or `if` rule met on the way is a
+/// configuration error (fire exits 1).
+pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, Vec<Diagnostic>> {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let rule_context = RuleContext { project_dir: input.project_dir, home: home.as_deref() };
+    let mut errors = Vec::new();
+    let mut first_of: HashMap<(&CommandForm, &Path), (usize, &str)> = HashMap::new();
+    let mut steps = Vec::with_capacity(config.hooks.len());
+    for (index, hook) in config.hooks.iter().enumerate() {
+        let explicit = config.sources[hook.source].explicit;
+        let skip = match skip_reason(hook, explicit, input, &rule_context) {
+            Ok(skip) => skip,
+            Err(message) => {
+                errors.push(hook_error(config, hook, message));
+                continue;
+            }
+        };
+        let skip = skip.or_else(|| {
+            let form = hook.command()?;
+            match first_of.get(&(form, hook.cwd.as_path())) {
+                Some(&(source, name)) if source != hook.source => Some(Skip::Duplicate { of: name.to_owned() }),
+                Some(_) => None,
+                None => {
+                    first_of.insert((form, hook.cwd.as_path()), (hook.source, hook.name.as_str()));
+                    None
+                }
+            }
+        });
+        steps.push(Step { hook: index, skip });
+    }
+    if errors.is_empty() { Ok(steps) } else { Err(errors) }
+}
+
+fn skip_reason(hook: &Hook, explicit: bool, input: &PlanInput<'_>, rules: &RuleContext<'_>) -> Result<Option<Skip>, String> {
+    if !hook.enabled {
+        return Ok(Some(Skip::Disabled));
+    }
+    if !fires_on(hook, input.event) {
+        return Ok(Some(Skip::Event));
+    }
+    if input.own_dialect == Some(hook.dialect) && !explicit {
+        return Ok(Some(Skip::OwnDialect(hook.dialect)));
+    }
+    if let Handler::Unsupported { kind } = &hook.handler {
+        return Ok(Some(Skip::Unsupported(kind.clone())));
+    }
+    if input.depth >= MAX_DEPTH {
+        return Ok(Some(Skip::Depth(input.depth)));
+    }
+    if !explicit && hook.command().is_some_and(runs_hookrun) {
+        return Ok(Some(Skip::Recursion));
+    }
+    let target = matcher_target(hook.dialect, input.event);
+    if !target.allows(&hook.matcher, input.payload).map_err(|e| e.to_string())? {
+        return Ok(Some(Skip::Matcher));
+    }
+    if let Some(text) = &hook.condition {
+        let rule = Rule::parse(text).map_err(|e| format!("invalid `if` rule `{text}`: {e}"))?;
+        if !rule.matches(input.payload, rules) {
+            return Ok(Some(Skip::Condition));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `hook` is registered for `event`, by its dialect's naming rules (SPEC §3).
+pub(crate) fn fires_on(hook: &Hook, event: &str) -> bool {
+    match &hook.events {
+        EventSelector::Named(name) => match hook.dialect {
+            Dialect::Praison => name.eq_ignore_ascii_case(event),
+            Dialect::Prx => prx_event(name) == prx_event(event),
+            _ => name == event,
+        },
+        EventSelector::Patterns(patterns) => patterns.iter().any(|pattern| match pattern.strip_suffix('*') {
+            Some(prefix) => event.starts_with(prefix),
+            None => pattern == event,
+        }),
+        EventSelector::Promptkit { hook: kind, phases } => promptkit_fires(*kind, phases, event),
+    }
+}
+
+/// PRX event keys compare normalised, and `prx.lifecycle.<event>` fires `<event>`.
+fn prx_event(name: &str) -> String {
+    let normalized = normalize_prx_event(name);
+    match normalized.strip_prefix("prx.lifecycle.") {
+        Some(rest) => rest.to_owned(),
+        None => normalized,
+    }
+}
+
+/// The phases each PromptKit hook type owns.
+pub(crate) fn promptkit_phases(kind: PromptkitHook) -> &'static [&'static str] {
+    match kind {
+        PromptkitHook::Provider => &["before_call", "after_call"],
+        PromptkitHook::Tool => &["before_execution", "after_execution"],
+        PromptkitHook::Session => &["session_start", "session_update", "session_end"],
+        PromptkitHook::Eval => &["eval"],
+    }
+}
+
+/// The PromptKit hook type named in an event (`tool.before_execution`).
+pub(crate) fn promptkit_kind_name(kind: PromptkitHook) -> &'static str {
+    match kind {
+        PromptkitHook::Provider => "provider",
+        PromptkitHook::Tool => "tool",
+        PromptkitHook::Session => "session",
+        PromptkitHook::Eval => "eval",
+    }
+}
+
+/// The phase part of a PromptKit event (`tool.before_execution` → `before_execution`).
+pub(crate) fn promptkit_phase(event: &str) -> &str {
+    event.split_once('.').map_or(event, |(_, phase)| phase)
+}
+
+fn promptkit_fires(kind: PromptkitHook, phases: &[String], event: &str) -> bool {
+    if kind == PromptkitHook::Eval {
+        return event == "eval" || event == "eval.eval";
+    }
+    if let Some((named, _)) = event.split_once('.')
+        && named != promptkit_kind_name(kind)
+    {
+        return false;
+    }
+    let phase = promptkit_phase(event);
+    promptkit_phases(kind).contains(&phase) && phases.iter().any(|p| p == phase)
+}
+
+/// Whether the hook's program is hookrun itself (running it from discovery would recurse).
+fn runs_hookrun(form: &CommandForm) -> bool {
+    let program = match form {
+        CommandForm::Exec { program, .. } => program.clone(),
+        CommandForm::Shell(command) => shell_words::split(command)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|word| !word.contains('=') || word.starts_with('-'))
+            .unwrap_or_default(),
+    };
+    let base = program.rsplit('/').next().unwrap_or(&program);
+    if base == "hookrun" {
+        return true;
+    }
+    let own = std::env::current_exe().ok();
+    own.as_ref().and_then(|exe| exe.file_name()).is_some_and(|name| name == base) && program.contains('/')
+        && Path::new(&program).canonicalize().ok() == own.and_then(|exe| exe.canonicalize().ok())
+}
+
+/// A configuration error about `hook`, pointing at its entry.
+fn hook_error(config: &Config, hook: &Hook, message: String) -> Diagnostic {
+    let source = &config.sources[hook.source];
+    Diagnostic::at(Severity::Error, &source.display, &source.text, hook.location.unwrap_or((0, 0)), format!("hook `{}`: {message}", hook.name))
+}
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;

@@ -1,0 +1,271 @@
+//! Runs one hook process to its end without ever hanging: the payload is written to stdin while
+//! stdout and stderr are drained into capped buffers, all in one poll loop over the child's pipes,
+//! a pidfd for its exit, and the signal self-pipe. A timeout ends the whole process group
+//! (SIGTERM, then SIGKILL after the grace); once the hook's own process has exited, its pipes get
+//! 100 ms to close before a descendant still holding them is left behind and the hook marked
+//! `leaked`.
+
+use std::os::fd::{AsFd, OwnedFd};
+use std::process::{Child, Command, ExitStatus};
+use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::io::Errno;
+use rustix::process::{Pid, PidfdFlags, pidfd_open};
+
+pub(crate) mod capture;
+pub(crate) mod delivery;
+pub(crate) mod signals;
+pub(crate) mod spawn;
+pub(crate) mod terminate;
+
+use capture::{Capture, ReadEnd};
+use terminate::{Kill, signal_group};
+
+/// Stdout kept per hook; beyond it the hook's result is an error.
+pub(crate) const STDOUT_CAP: usize = 16 * 1024 * 1024;
+/// Stderr kept per hook; beyond it the rest is dropped and the record says `truncated`.
+pub(crate) const STDERR_CAP: usize = 64 * 1024;
+/// How long the pipes may stay open after the hook's own process exited.
+pub(crate) const LEAK_WINDOW: Duration = Duration::from_millis(100);
+/// Poll tick where the kernel has no pidfd (pre-5.3 Linux): exit is noticed by `try_wait`.
+const FALLBACK_TICK: Duration = Duration::from_millis(5);
+
+/// One hook process to run.
+pub(crate) struct Job<'a> {
+    pub(crate) command: Command,
+    /// Written to stdin, which is then closed; `None` leaves stdin as the command set it.
+    pub(crate) stdin: Option<&'a [u8]>,
+    pub(crate) timeout: Duration,
+    pub(crate) grace: Duration,
+}
+
+/// How the hook's own process ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Exit {
+    Code(i32),
+    Signal(i32),
+    /// It never started (no such program, not executable, …).
+    SpawnFailed(String),
+}
+
+/// Everything observed about one run.
+#[derive(Debug)]
+pub(crate) struct Finished {
+    pub(crate) exit: Exit,
+    pub(crate) stdout: Capture,
+    pub(crate) stderr: Capture,
+    /// The timeout expired and hookrun ended the group.
+    pub(crate) timed_out: bool,
+    /// hookrun itself received this signal while the hook ran, and ended the group.
+    pub(crate) interrupted: Option<i32>,
+    /// The last signal hookrun had to send to the group.
+    pub(crate) killed: Option<Kill>,
+    /// A descendant still held the output pipes after the hook exited.
+    pub(crate) leaked: bool,
+    pub(crate) duration: Duration,
+}
+
+#[derive(Clone, Copy)]
+enum Phase {
+    Running { deadline: Instant },
+    Terminating { kill_at: Instant },
+    Killed,
+    Exited { drain_until: Instant },
+}
+
+/// Runs the job to completion.
+pub(crate) fn run(mut job: Job<'_>) -> Finished {
+    let start = Instant::now();
+    let mut stdout = Capture::new(STDOUT_CAP);
+    let mut stderr = Capture::new(STDERR_CAP);
+    let mut child = match job.command.spawn() {
+        Ok(child) => child,
+        Err(error) => {
+            return Finished {
+                exit: Exit::SpawnFailed(spawn::describe_spawn_error(&job.command, &error)),
+                stdout,
+                stderr,
+                timed_out: false,
+                interrupted: None,
+                killed: None,
+                leaked: false,
+                duration: start.elapsed(),
+            };
+        }
+    };
+    let mut state = Loop::new(&mut child, job.stdin, start + job.timeout);
+    let status = state.drive(&mut child, &mut stdout, &mut stderr, job.grace);
+    Finished {
+        exit: match (status.code(), std::os::unix::process::ExitStatusExt::signal(&status)) {
+            (Some(code), _) => Exit::Code(code),
+            (None, Some(signal)) => Exit::Signal(signal),
+            (None, None) => Exit::Code(-1),
+        },
+        stdout,
+        stderr,
+        timed_out: state.timed_out,
+        interrupted: state.interrupted,
+        killed: state.killed,
+        leaked: state.leaked,
+        duration: start.elapsed(),
+    }
+}
+
+/// The state of one hook's poll loop.
+struct Loop<'p> {
+    leader: Pid,
+    pidfd: Option<OwnedFd>,
+    stdin: Option<OwnedFd>,
+    payload: &'p [u8],
+    written: usize,
+    out: Option<OwnedFd>,
+    err: Option<OwnedFd>,
+    phase: Phase,
+    timed_out: bool,
+    interrupted: Option<i32>,
+    killed: Option<Kill>,
+    leaked: bool,
+}
+
+impl<'p> Loop<'p> {
+    fn new(child: &mut Child, payload: Option<&'p [u8]>, deadline: Instant) -> Loop<'p> {
+        let leader = Pid::from_child(child);
+        let nonblocking = |fd: OwnedFd| {
+            let _ = rustix::io::ioctl_fionbio(&fd, true);
+            fd
+        };
+        let stdin = child.stdin.take().map(OwnedFd::from).map(nonblocking);
+        Loop {
+            leader,
+            pidfd: pidfd_open(leader, PidfdFlags::empty()).ok(),
+            stdin: if payload.is_some() { stdin } else { None },
+            payload: payload.unwrap_or_default(),
+            written: 0,
+            out: child.stdout.take().map(OwnedFd::from).map(nonblocking),
+            err: child.stderr.take().map(OwnedFd::from).map(nonblocking),
+            phase: Phase::Running { deadline },
+            timed_out: false,
+            interrupted: None,
+            killed: None,
+            leaked: false,
+        }
+    }
+
+    fn drive(&mut self, child: &mut Child, out: &mut Capture, err: &mut Capture, grace: Duration) -> ExitStatus {
+        let mut scratch = vec![0u8; 64 * 1024];
+        let mut status: Option<ExitStatus> = None;
+        loop {
+            self.wait_for_events(status.is_some());
+            self.feed_stdin();
+            if let Some(fd) = &self.out
+                && out.read_from(fd, &mut scratch) == ReadEnd::Eof
+            {
+                self.out = None;
+            }
+            if let Some(fd) = &self.err
+                && err.read_from(fd, &mut scratch) == ReadEnd::Eof
+            {
+                self.err = None;
+            }
+            let now = Instant::now();
+            if status.is_none()
+                && let Ok(Some(exited)) = child.try_wait()
+            {
+                status = Some(exited);
+                self.stdin = None;
+                if self.killed.is_some() {
+                    // After a timeout or an interrupt nothing of the group may outlive the hook.
+                    signal_group(self.leader, Kill::Kill);
+                }
+                self.phase = Phase::Exited { drain_until: now + LEAK_WINDOW };
+            }
+            if self.interrupted.is_none()
+                && let Some(signal) = signals::received()
+            {
+                signals::drain_wake();
+                self.interrupted = Some(signal);
+                if status.is_none() {
+                    self.terminate(now, grace);
+                }
+            }
+            if let Some(status) = status
+                && self.out.is_none()
+                && self.err.is_none()
+            {
+                return status;
+            }
+            match self.phase {
+                Phase::Running { deadline } if now >= deadline => {
+                    self.timed_out = true;
+                    self.terminate(now, grace);
+                }
+                Phase::Terminating { kill_at } if now >= kill_at => {
+                    signal_group(self.leader, Kill::Kill);
+                    self.killed = Some(Kill::Kill);
+                    self.phase = Phase::Killed;
+                }
+                Phase::Exited { drain_until } if now >= drain_until => {
+                    // A descendant holds the pipes: stop reading, keep what was read, move on.
+                    self.leaked = true;
+                    return status.expect("exited phase has a status");
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn terminate(&mut self, now: Instant, grace: Duration) {
+        signal_group(self.leader, Kill::Term);
+        self.killed = Some(Kill::Term);
+        self.phase = Phase::Terminating { kill_at: now + grace };
+    }
+
+    /// Blocks until a pipe, the pidfd or the signal pipe is ready, or the phase's next deadline.
+    fn wait_for_events(&self, exited: bool) {
+        let now = Instant::now();
+        let mut wait = match self.phase {
+            Phase::Running { deadline } => Some(deadline.saturating_duration_since(now)),
+            Phase::Terminating { kill_at } => Some(kill_at.saturating_duration_since(now)),
+            Phase::Exited { drain_until } => Some(drain_until.saturating_duration_since(now)),
+            Phase::Killed => None,
+        };
+        if self.pidfd.is_none() && !exited {
+            wait = Some(wait.map_or(FALLBACK_TICK, |w| w.min(FALLBACK_TICK)));
+        }
+        let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(5);
+        if !exited && let Some(pidfd) = &self.pidfd {
+            fds.push(PollFd::new(pidfd, PollFlags::IN));
+        }
+        if let Some(stdin) = &self.stdin {
+            fds.push(PollFd::new(stdin, PollFlags::OUT));
+        }
+        for fd in [&self.out, &self.err].into_iter().flatten() {
+            fds.push(PollFd::new(fd, PollFlags::IN));
+        }
+        let wake = signals::wake_fd();
+        if self.interrupted.is_none()
+            && let Some(wake) = &wake
+        {
+            fds.push(PollFd::new(wake, PollFlags::IN));
+        }
+        let timeout = wait.map(|w| Timespec::try_from(w).unwrap_or(Timespec { tv_sec: i64::MAX, tv_nsec: 0 }));
+        // EINTR and other errors just mean "look again": every branch re-checks its own state.
+        let _ = poll(&mut fds, timeout.as_ref());
+    }
+
+    /// Writes as much of the payload as the pipe takes; closes stdin when done or when the hook
+    /// stopped reading (EPIPE: a hook that never reads its stdin is not an error).
+    fn feed_stdin(&mut self) {
+        let Some(fd) = &self.stdin else { return };
+        while self.written < self.payload.len() {
+            match rustix::io::write(fd.as_fd(), &self.payload[self.written..]) {
+                Ok(n) => self.written += n,
+                Err(Errno::INTR) => {}
+                Err(Errno::AGAIN) => return,
+                Err(_) => break,
+            }
+        }
+        self.stdin = None;
+    }
+}

@@ -1,0 +1,52 @@
+//! SIGINT, SIGTERM and SIGHUP sent to hookrun while hooks run: the handler only records the
+//! signal and wakes the poll loop through a self-pipe; the loop then terminates the running
+//! hook's group, temp files are dropped, and hookrun exits 128+signal without printing a document.
+
+use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::net::UnixStream;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The last signal received, 0 when none.
+static RECEIVED: AtomicUsize = AtomicUsize::new(0);
+/// The read end of the self-pipe.
+static WAKE: OnceLock<UnixStream> = OnceLock::new();
+
+const FORWARDED: [i32; 3] = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
+
+/// Installs the handlers (once). Until then the signals keep their default action, which is right
+/// while nothing needs cleaning up.
+pub(crate) fn install() -> std::io::Result<()> {
+    if WAKE.get().is_some() {
+        return Ok(());
+    }
+    let (read, write) = UnixStream::pair()?;
+    read.set_nonblocking(true)?;
+    for signal in FORWARDED {
+        signal_hook::flag::register_usize(signal, &RECEIVED, usize::try_from(signal).unwrap_or(0))?;
+        signal_hook::low_level::pipe::register(signal, write.try_clone()?)?;
+    }
+    let _ = WAKE.set(read);
+    Ok(())
+}
+
+/// The signal received since start, if any.
+pub(crate) fn received() -> Option<i32> {
+    match RECEIVED.load(Ordering::SeqCst) {
+        0 => None,
+        signal => i32::try_from(signal).ok(),
+    }
+}
+
+/// The descriptor that becomes readable when a signal arrives (once installed).
+pub(crate) fn wake_fd() -> Option<BorrowedFd<'static>> {
+    WAKE.get().map(AsFd::as_fd)
+}
+
+/// Empties the self-pipe so that poll does not wake again for the same signal.
+pub(crate) fn drain_wake() {
+    if let Some(stream) = WAKE.get() {
+        let mut buffer = [0u8; 64];
+        while matches!(rustix::io::read(stream, &mut buffer), Ok(n) if n > 0) {}
+    }
+}

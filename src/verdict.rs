@@ -1,0 +1,345 @@
+//! One hook's exit code and stdout → its outcome and what it said (SPEC §5). Pure: the runner's
+//! observations come in as data, so every rule is unit-tested without spawning.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::config::duration::format_duration;
+use crate::runner::terminate::signal_name;
+use crate::runner::{Exit, Finished};
+
+/// How a hook ended, in the four outcomes of the design note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Outcome {
+    Success,
+    Blocking,
+    NonBlockingError,
+    Cancelled,
+}
+
+/// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Decision {
+    #[default]
+    None,
+    Allow,
+    Ask,
+    Deny,
+}
+
+impl Decision {
+    pub(crate) fn blocks(self) -> bool {
+        matches!(self, Decision::Deny | Decision::Ask)
+    }
+}
+
+/// What a hook's JSON said, read with the one vocabulary whatever the dialect.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Said {
+    pub(crate) decision: Option<Decision>,
+    pub(crate) reason: Option<String>,
+    pub(crate) updated_input: Option<Value>,
+    pub(crate) updated_output: Option<Value>,
+    pub(crate) additional_context: Option<String>,
+    pub(crate) system_message: Option<String>,
+    pub(crate) user_message: Option<String>,
+    pub(crate) agent_message: Option<String>,
+    pub(crate) followup_message: Option<String>,
+    /// `Some(false)` when the hook asked the agent to stop.
+    pub(crate) continue_: Option<bool>,
+    pub(crate) stop_reason: Option<String>,
+    /// `enforced`, `metadata`, `suppressOutput`: kept in the hook's record.
+    pub(crate) extra: Map<String, Value>,
+}
+
+/// How the hook's dialect, mode and event let its result count.
+#[derive(Debug, Clone, Copy, Default)]
+#[expect(clippy::struct_excessive_bools, reason = "independent switches of SPEC §5")]
+pub(crate) struct Policy {
+    /// Its deny can block (false for observe hooks, PRX, PromptKit after/session/eval hooks).
+    pub(crate) can_block: bool,
+    /// Exit 2 means "deny" (false for PRX and PromptKit, where every non-zero exit is a failure).
+    pub(crate) exit2_blocks: bool,
+    /// A failure blocks.
+    pub(crate) fail_closed: bool,
+    /// PromptKit filter: only `{"allow": true}` allows.
+    pub(crate) require_allow: bool,
+    /// Plain stdout becomes context for the agent (claude UserPromptSubmit/SessionStart, …).
+    pub(crate) text_is_context: bool,
+    /// The hook's stdout is not read at all (PromptKit eval hooks).
+    pub(crate) ignore_stdout: bool,
+}
+
+/// The judgement of one run.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Verdict {
+    pub(crate) outcome: Outcome,
+    pub(crate) decision: Decision,
+    pub(crate) reason: Option<String>,
+    pub(crate) error: Option<String>,
+    pub(crate) said: Said,
+    /// A deny or ask from a hook that cannot block, kept for the record.
+    pub(crate) ignored_decision: Option<Decision>,
+}
+
+/// The timing settings a failure message names.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    pub(crate) timeout: std::time::Duration,
+    pub(crate) grace: std::time::Duration,
+}
+
+/// Judges one finished run of the hook named `name`.
+pub(crate) fn judge(run: &Finished, policy: &Policy, limits: Limits, name: &str) -> Verdict {
+    let mut verdict = judge_unfiltered(run, policy, limits, name);
+    if !policy.can_block {
+        // It is told about the event, and its words stay in its record, but it never blocks.
+        if verdict.decision.blocks() {
+            verdict.ignored_decision = Some(verdict.decision);
+            verdict.decision = Decision::None;
+        }
+        if verdict.outcome == Outcome::Blocking {
+            verdict.outcome = if verdict.error.is_some() { Outcome::NonBlockingError } else { Outcome::Success };
+        }
+        verdict.said.continue_ = None;
+        verdict.said.stop_reason = None;
+    }
+    verdict
+}
+
+fn judge_unfiltered(run: &Finished, policy: &Policy, limits: Limits, name: &str) -> Verdict {
+    if let Some(signal) = run.interrupted {
+        return failed(Outcome::Cancelled, format!("interrupted: hookrun received {}", signal_name(signal)));
+    }
+    if let Some(error) = hard_failure(run, limits) {
+        let outcome = if run.timed_out { Outcome::Cancelled } else { Outcome::NonBlockingError };
+        return fail(policy, outcome, error);
+    }
+    let Exit::Code(code) = run.exit else {
+        unreachable!("hard_failure covers spawn failures and signals")
+    };
+    let stdout = String::from_utf8_lossy(&run.stdout.bytes);
+    let stdout = stdout.trim();
+    let parsed = if policy.ignore_stdout { Ok(None) } else { parse_object(stdout) };
+    if code == 2 && policy.exit2_blocks {
+        let said = parsed.clone().ok().flatten().unwrap_or_default();
+        let reason = said
+            .reason
+            .clone()
+            .or_else(|| non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim()))
+            .or_else(|| non_empty(stdout))
+            .unwrap_or_else(|| format!("blocked by hook {name}"));
+        return Verdict {
+            outcome: Outcome::Blocking,
+            decision: Decision::Deny,
+            reason: Some(reason),
+            error: None,
+            said,
+            ignored_decision: None,
+        };
+    }
+    let said = match parsed {
+        Ok(said) => said,
+        Err(error) => return fail(policy, Outcome::NonBlockingError, error),
+    };
+    if code != 0 {
+        // A JSON deny or ask is honoured whatever the exit code (SPEC §5 rule 4).
+        if let Some(said) = said.filter(|s| s.decision.is_some_and(Decision::blocks)) {
+            return from_said(said, name);
+        }
+        return fail(policy, Outcome::NonBlockingError, exit_error(code, &run.stderr.bytes));
+    }
+    match said {
+        Some(mut said) => {
+            if policy.require_allow && said.decision != Some(Decision::Allow) {
+                said.decision = Some(Decision::Deny);
+                if said.reason.is_none() {
+                    said.reason = Some(format!("filter hook {name} did not answer {{\"allow\": true}}"));
+                }
+            }
+            from_said(said, name)
+        }
+        None if policy.require_allow => {
+            let mut said = Said::default();
+            said.decision = Some(Decision::Deny);
+            said.reason = Some(format!("filter hook {name} did not answer {{\"allow\": true}}"));
+            from_said(said, name)
+        }
+        None => {
+            let mut said = Said::default();
+            if policy.text_is_context && !policy.ignore_stdout {
+                said.additional_context = non_empty(stdout);
+            }
+            from_said(said, name)
+        }
+    }
+}
+
+/// Spawn failures, timeouts, deaths by signal and output overflow: failures whatever was printed.
+fn hard_failure(run: &Finished, limits: Limits) -> Option<String> {
+    if let Exit::SpawnFailed(error) = &run.exit {
+        return Some(error.clone());
+    }
+    if run.timed_out {
+        let after = format_duration(limits.timeout);
+        return Some(match run.killed {
+            Some(crate::runner::terminate::Kill::Kill) => {
+                format!("timed out after {after}; SIGKILL after {} grace", format_duration(limits.grace))
+            }
+            _ => format!("timed out after {after}; ended by SIGTERM"),
+        });
+    }
+    if let Exit::Signal(signal) = run.exit {
+        return Some(format!("killed by {}", signal_name(signal)));
+    }
+    if run.stdout.overflowed {
+        return Some("stdout exceeded 16 MiB".to_owned());
+    }
+    None
+}
+
+/// Stdout that starts with `{` must be a JSON object; anything else is no decision.
+fn parse_object(stdout: &str) -> Result<Option<Said>, String> {
+    if !stdout.starts_with('{') {
+        return Ok(None);
+    }
+    match serde_json::from_str::<Value>(stdout) {
+        Ok(Value::Object(map)) => Ok(Some(read_vocabulary(&map))),
+        Ok(_) => Err("stdout is not a JSON object".to_owned()),
+        Err(error) => Err(format!("stdout is not valid JSON: {error}")),
+    }
+}
+
+fn exit_error(code: i32, stderr: &[u8]) -> String {
+    let stderr = String::from_utf8_lossy(stderr);
+    match stderr.lines().map(str::trim).find(|line| !line.is_empty()) {
+        Some(line) => format!("exited with code {code}: {line}"),
+        None => format!("exited with code {code}"),
+    }
+}
+
+fn fail(policy: &Policy, outcome: Outcome, error: String) -> Verdict {
+    if policy.fail_closed && policy.can_block {
+        Verdict {
+            outcome: Outcome::Blocking,
+            decision: Decision::Deny,
+            reason: Some(error.clone()),
+            error: Some(error),
+            said: Said::default(),
+            ignored_decision: None,
+        }
+    } else {
+        failed(outcome, error)
+    }
+}
+
+fn failed(outcome: Outcome, error: String) -> Verdict {
+    Verdict { outcome, decision: Decision::None, reason: None, error: Some(error), said: Said::default(), ignored_decision: None }
+}
+
+fn from_said(said: Said, name: &str) -> Verdict {
+    let decision = said.decision.unwrap_or_default();
+    let mut reason = said.reason.clone();
+    if decision == Decision::Deny && reason.is_none() {
+        reason = Some(format!("blocked by hook {name}"));
+    }
+    let blocked = decision.blocks() || said.continue_ == Some(false);
+    Verdict {
+        outcome: if blocked { Outcome::Blocking } else { Outcome::Success },
+        decision,
+        reason,
+        error: None,
+        said,
+        ignored_decision: None,
+    }
+}
+
+fn non_empty(text: &str) -> Option<String> {
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
+/// Reads a hook's JSON object with every spelling of SPEC §5's vocabulary.
+pub(crate) fn read_vocabulary(map: &Map<String, Value>) -> Said {
+    let specific = map.get("hookSpecificOutput").and_then(Value::as_object);
+    let nested = |key: &str| specific.and_then(|s| s.get(key));
+    let decisions = [
+        map.get("decision").and_then(Value::as_str).and_then(decision_word),
+        nested("permissionDecision").and_then(Value::as_str).and_then(decision_word),
+        nested("decision")
+            .and_then(|d| d.get("behavior"))
+            .and_then(Value::as_str)
+            .and_then(decision_word),
+        map.get("permission").and_then(Value::as_str).and_then(decision_word),
+        map.get("allow").and_then(Value::as_bool).map(|allow| if allow { Decision::Allow } else { Decision::Deny }),
+    ];
+    let explicit_none = nested("permissionDecision").and_then(Value::as_str) == Some("defer");
+    let decision = decisions.into_iter().flatten().max().or(explicit_none.then_some(Decision::None));
+    let first_text = |candidates: &[Option<&Value>]| candidates.iter().flatten().find_map(|v| text(v));
+    let first_value = |candidates: &[Option<&Value>]| candidates.iter().flatten().find(|v| !v.is_null()).map(|v| (*v).clone());
+    let mut extra = Map::new();
+    for key in ["enforced", "metadata", "suppressOutput"] {
+        if let Some(value) = map.get(key) {
+            extra.insert(key.to_owned(), value.clone());
+        }
+    }
+    Said {
+        decision,
+        reason: first_text(&[
+            map.get("reason"),
+            map.get("permissionDecisionReason"),
+            nested("permissionDecisionReason"),
+            nested("decision").and_then(|d| d.get("message")),
+            map.get("message"),
+        ]),
+        updated_input: first_value(&[
+            map.get("updated_input"),
+            map.get("updatedInput"),
+            nested("updatedInput"),
+            nested("tool_input"),
+            nested("decision").and_then(|d| d.get("updatedInput")),
+            map.get("modified_input"),
+        ]),
+        updated_output: first_value(&[
+            map.get("updated_output"),
+            nested("updatedToolOutput"),
+            nested("updatedMCPToolOutput"),
+        ]),
+        additional_context: first_text(&[
+            map.get("additionalContext"),
+            map.get("additional_context"),
+            nested("additionalContext"),
+        ]),
+        system_message: first_text(&[map.get("systemMessage"), map.get("system_message")]),
+        user_message: first_text(&[map.get("user_message")]),
+        agent_message: first_text(&[map.get("agent_message")]),
+        followup_message: first_text(&[map.get("followup_message")]),
+        continue_: map.get("continue").and_then(Value::as_bool),
+        stop_reason: first_text(&[map.get("stopReason"), map.get("stop_reason")]),
+        extra,
+    }
+}
+
+fn decision_word(word: &str) -> Option<Decision> {
+    match word.to_ascii_lowercase().as_str() {
+        "allow" | "approve" => Some(Decision::Allow),
+        "deny" | "block" => Some(Decision::Deny),
+        "ask" => Some(Decision::Ask),
+        _ => None,
+    }
+}
+
+/// A message value as text: strings as they are, other JSON (but null) rendered compactly.
+fn text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(text) if text.is_empty() => None,
+        Value::String(text) => Some(text.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+#[path = "verdict_tests.rs"]
+mod tests;
