@@ -223,7 +223,8 @@ def main():
         gen.gen_lefthook(os.path.join(WORK, f"lefthook-{n}"), gen.true_commands(n))
         gen.gen_naive(os.path.join(WORK, f"naive-{n}.json"), gen.true_commands(n))
     bigproj = os.path.join(PROJECTS, "big-10")
-    gen.gen_matching(bigproj, match_dialects[0], [f"cat >/dev/null # {i}" for i in range(10)])
+    gen.gen_matching(bigproj, match_dialects[0], [f"cat >/dev/null # {i}" for i in range(10)],
+                     matcher="Write")  # the big payloads are Write calls
     sigterm = os.path.join(PROJECTS, "sigterm")
     gen.gen_sigterm(sigterm)
 
@@ -355,7 +356,7 @@ def measure_big(big, project, have_hookrun, verify):
         cmds = [("floor 10", floor_cmd(10, payload, "cat >/dev/null"))]
         if have_hookrun:
             cmds.append(("hookrun 10", hookrun_cmd(project, payload)))
-        ok = [(label, cmd) for label, cmd in cmds if verify(f"{label} {size // MIB} MiB", cmd, 10)]
+        ok = [(label, cmd) for label, cmd in cmds if verify(f"{label} {size / MIB:.0f} MiB", cmd, 10)]
         log(f"c: {size / MIB:.0f} MiB, measuring")
         samples = {label: [] for label, _ in ok}
         for r in range(reps):  # alternate A, B, A, B

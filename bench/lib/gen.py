@@ -211,18 +211,18 @@ GENERATORS = {
 # Scenarios b, c, d: hooks that match.
 
 
-def gen_matching(project, dialect, commands):
+def gen_matching(project, dialect, commands, matcher="Bash"):
     """`commands` all run on PreToolUse for tool_name Bash, in order, each a distinct string (so
     no implementation may dedup them) of the same cost."""
     if dialect == "hookrun":
         lines = ['timeout = "30s"', ""]
         for i, command in enumerate(commands):
             lines += ["[[hook]]", f'name = "h{i:02}"', 'events = ["PreToolUse"]',
-                      'matcher = "Bash"', f"command = {json.dumps(command)}", ""]
+                      f"matcher = {json.dumps(matcher)}", f"command = {json.dumps(command)}", ""]
         write(f"{project}/hookrun.toml", "\n".join(lines))
     elif dialect == "claude":
         write_json(f"{project}/.claude/settings.json", {"hooks": {"PreToolUse": [{
-            "matcher": "Bash",
+            "matcher": matcher,
             "hooks": [{"type": "command", "command": c, "timeout": 30} for c in commands],
         }]}})
     else:
