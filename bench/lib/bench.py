@@ -38,6 +38,7 @@ MIB = 1024 * 1024
 
 rows = []  # the table, in order
 notes = []  # printed under the table
+loads = []  # (comparison, 1-minute load average when it started)
 
 
 def log(message):
@@ -49,24 +50,29 @@ def runs(n):
 
 
 # ---------------------------------------------------------------------------------------------
-# Commands. Each is (label, shell command line, cwd); stdin comes from a file via `<`, because
-# Debian's hyperfine 1.15 has no --input: hyperfine then runs it through `sh -c` and subtracts the
-# shell's own start-up, which it measures first (see README "Method").
+# Commands. Debian's hyperfine 1.15 has no --input, and with -N a command's stdin is /dev/null.
+# So hookrun and the floor, which both take `--payload FILE`, are measured with -N and that flag
+# (no shell at all) where they are compared with each other; commands that need stdin (the peers,
+# and hookrun beside them) use `< file` through hyperfine's shell, whose start-up hyperfine measures
+# and subtracts (see README "Method"). BENCH_STDIN=1 puts every command on stdin.
+
+STDIN_ONLY = os.environ.get("BENCH_STDIN", "") not in ("", "0")
 
 
 def q(s):
     return shlex.quote(s)
 
 
-def hookrun_cmd(project, payload, extra=""):
-    return f"{q(HOOKRUN)} -C {q(project)} --no-user-config fire {EVENT}{extra} < {q(payload)}"
+def hookrun_cmd(project, payload, stdin=False):
+    cmd = f"{q(HOOKRUN)} -C {q(project)} --no-user-config fire {EVENT}"
+    return f"{cmd} < {q(payload)}" if stdin or STDIN_ONLY else f"{cmd} --payload {q(payload)}"
 
 
-def floor_cmd(n, payload, hook="true"):
+def floor_cmd(n, payload, hook="true", stdin=False):
     cmd = f"{q(FLOOR)} {n}"
     if hook != "true":
         cmd += f" --cmd {q(hook)}"
-    return f"{cmd} < {q(payload)}"
+    return f"{cmd} < {q(payload)}" if stdin or STDIN_ONLY else f"{cmd} --payload {q(payload)}"
 
 
 def lefthook_cmd(payload):
@@ -106,16 +112,19 @@ def check(label, cmd, want_hooks, cwd=None, want_codes=(0,)):
 # medians, and its spread the min–max of those.
 
 
-def hyperfine(name, commands, warmup, nruns, cwd=None):
+def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False):
     """commands: list of (label, cmdline). Returns {label: [per-round median seconds]} and
     {label: [all times]}."""
     medians = {label: [] for label, _ in commands}
     times = {label: [] for label, _ in commands}
+    loads.append((name, loadavg()))
     for r in range(ROUNDS):
         order = commands if r % 2 == 0 else list(reversed(commands))
         out = os.path.join(RESULTS, f"{name}.round{r}.json")
         argv = ["hyperfine", "--style", "basic", "-w", str(runs(warmup)), "-r", str(runs(nruns)),
                 "--export-json", out]
+        if not (shell or STDIN_ONLY):
+            argv.append("-N")
         for label, cmd in order:
             argv += ["-n", label, cmd]
         with open(os.path.join(RESULTS, f"{name}.round{r}.log"), "w") as logf:
@@ -125,6 +134,11 @@ def hyperfine(name, commands, warmup, nruns, cwd=None):
                 medians[result["command"]].append(statistics.median(result["times"]))
                 times[result["command"]].extend(result["times"])
     return medians, times
+
+
+def loadavg():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
 
 
 def ms(seconds):
@@ -169,7 +183,7 @@ def detect_fire(payload):
         return "hookrun binary not built"
     empty = os.path.join(PROJECTS, "empty")
     os.makedirs(empty, exist_ok=True)
-    code, out, err = run_once(hookrun_cmd(empty, payload))
+    code, out, err = run_once(hookrun_cmd(empty, payload, stdin=True))
     try:
         doc = json.loads(out.strip().splitlines()[-1])
         if code in (0, 2) and "decision" in doc:
@@ -295,14 +309,14 @@ def main():
         naive = os.path.join(WORK, f"naive-{n}.json")
         cmds = []
         d = match_dialects[0]
-        if have_hookrun and verify(f"hookrun {n}", hookrun_cmd(match[(n, d)], p1k), n):
-            cmds.append((f"hookrun {n} ({d})", hookrun_cmd(match[(n, d)], p1k)))
+        if have_hookrun and verify(f"hookrun {n}", hookrun_cmd(match[(n, d)], p1k, stdin=True), n):
+            cmds.append((f"hookrun {n} ({d})", hookrun_cmd(match[(n, d)], p1k, stdin=True)))
         if LEFTHOOK and verify(f"lefthook {n}", lefthook_cmd(p1k), None, cwd=repo):
             cmds.append((f"lefthook {n}", lefthook_cmd(p1k)))
         if verify(f"bash+jq {n}", naive_cmd(naive, p1k), n):
             cmds.append((f"bash+jq {n}", naive_cmd(naive, p1k)))
         log(f"peers {n}: measuring")
-        med, _ = hyperfine(f"peers-{n}", cmds, 5, nruns, cwd=repo)
+        med, _ = hyperfine(f"peers-{n}", cmds, 5, nruns, cwd=repo, shell=True)
         labels = [label for label, _ in cmds]
         if have_hookrun and labels and labels[0].startswith("hookrun"):
             for label in labels[1:]:
@@ -325,10 +339,15 @@ def main():
     else:
         pending_row(sd, "hookrun", why_pending)
 
+    busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
+    if busiest[1] > 1.5:  # the harness itself keeps about one core busy
+        notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "
+                     "started, on 2 cores): other work shares the CPUs, so figures and even ratios "
+                     "are unreliable; rerun when it is quiet")
     print_table(big_rows, failures)
     with open(os.path.join(RESULTS, "summary.json"), "w") as f:
         json.dump({"rows": [r for _, r in rows], "big": big_rows, "notes": notes,
-                   "failures": failures, "rounds": ROUNDS, "quick": QUICK,
+                   "failures": failures, "loadavg": loads, "rounds": ROUNDS, "quick": QUICK,
                    "dialects": DIALECTS, "machine": machine()}, f, indent=2)
     log(f"raw JSON and hyperfine logs in {os.path.relpath(RESULTS, os.getcwd())}/")
     return 1 if failures else 0
@@ -353,9 +372,10 @@ def measure_big(big, project, have_hookrun, verify):
     reps = 2 if QUICK else 5
     results = []
     for size, payload in big.items():
-        cmds = [("floor 10", floor_cmd(10, payload, "cat >/dev/null"))]
+        # On stdin, the contract's way in, for both: no shell correction is involved here.
+        cmds = [("floor 10", floor_cmd(10, payload, "cat >/dev/null", stdin=True))]
         if have_hookrun:
-            cmds.append(("hookrun 10", hookrun_cmd(project, payload)))
+            cmds.append(("hookrun 10", hookrun_cmd(project, payload, stdin=True)))
         ok = [(label, cmd) for label, cmd in cmds if verify(f"{label} {size / MIB:.0f} MiB", cmd, 10)]
         log(f"c: {size / MIB:.0f} MiB, measuring")
         samples = {label: [] for label, _ in ok}

@@ -1,6 +1,7 @@
 //! The floor hookrun is measured against: the least a correct hook runner must do for one event.
 //!
-//! `floor [N] [--cmd COMMAND] [--event EVENT]` reads a JSON object from stdin, parses it, adds
+//! `floor [N] [--cmd COMMAND] [--event EVENT] [--payload FILE]` reads a JSON object from stdin
+//! (or FILE, like `hookrun fire --payload`, so hyperfine can run both without a shell), parses it, adds
 //! `hook_event_name`, and — when `N` > 0 — runs `/bin/sh -c COMMAND` (default `true`) N times in
 //! sequence, each in its own process group, with the compact payload line on its stdin and its
 //! stdout and stderr read to the end; then it prints one JSON line with each hook's exit code.
@@ -24,6 +25,7 @@ struct Options {
     hooks: usize,
     command: String,
     event: String,
+    payload: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -42,8 +44,12 @@ fn run() -> Result<(), String> {
     // from_reader, not read_to_end + from_slice: for a string with escapes serde_json builds it
     // in a scratch buffer and then copies it into the Value, so holding the whole input too
     // makes the peak 3x the payload (192 MiB for 64 MiB; 2x, 129 MiB, this way), at +80 ms.
+    let input: Box<dyn io::Read> = match &options.payload {
+        Some(path) => Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?),
+        None => Box::new(io::stdin().lock()),
+    };
     let mut payload: serde_json::Value =
-        serde_json::from_reader(io::BufReader::with_capacity(1 << 16, io::stdin().lock()))
+        serde_json::from_reader(io::BufReader::with_capacity(1 << 16, input))
             .map_err(|e| format!("payload: {e}"))?;
     let object = payload.as_object_mut().ok_or("payload: not a JSON object")?;
     object.entry("hook_event_name").or_insert_with(|| options.event.clone().into());
@@ -72,13 +78,18 @@ fn run() -> Result<(), String> {
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut options =
-        Options { hooks: 0, command: "true".to_owned(), event: "PreToolUse".to_owned() };
+    let mut options = Options {
+        hooks: 0,
+        command: "true".to_owned(),
+        event: "PreToolUse".to_owned(),
+        payload: None,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--cmd" => options.command = args.next().ok_or("--cmd needs a value")?,
             "--event" => options.event = args.next().ok_or("--event needs a value")?,
+            "--payload" => options.payload = Some(args.next().ok_or("--payload needs a value")?),
             n => options.hooks = n.parse().map_err(|_| format!("unknown argument {n:?}"))?,
         }
     }
