@@ -117,6 +117,7 @@ def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False):
     {label: [all times]}."""
     medians = {label: [] for label, _ in commands}
     times = {label: [] for label, _ in commands}
+    cpu = {label: [] for label, _ in commands}
     loads.append((name, loadavg()))
     for r in range(ROUNDS):
         order = commands if r % 2 == 0 else list(reversed(commands))
@@ -132,8 +133,13 @@ def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False):
         with open(out) as f:
             for result in json.load(f)["results"]:
                 medians[result["command"]].append(statistics.median(result["times"]))
+                cpu[result["command"]].append(result["user"] + result["system"])
                 times[result["command"]].extend(result["times"])
+    CPU.update(cpu)
     return medians, times
+
+
+CPU = {}  # label -> per-round mean user+system seconds (the process and its hooks)
 
 
 def loadavg():
@@ -156,7 +162,9 @@ def spread(values, fmt=ms):
 def add_row(scenario, label, medians, base=None, budget=None, base_label=None):
     row = {"scenario": scenario, "command": label, "median_ms": figure(medians[label]) * 1000,
            "round_medians_ms": [m * 1000 for m in medians[label]]}
-    cells = [scenario, label, ms(figure(medians[label])), spread(medians[label])]
+    cpu = f"{ms(figure(CPU[label]))}" if CPU.get(label) else ""
+    row["cpu_ms"] = [c * 1000 for c in CPU.get(label, [])]
+    cells = [scenario, label, ms(figure(medians[label])), spread(medians[label]), cpu]
     if base is not None:
         ratio = figure(medians[label]) / figure(medians[base])
         per_round = [a / b for a, b in zip(medians[label], medians[base])]
@@ -170,7 +178,7 @@ def add_row(scenario, label, medians, base=None, budget=None, base_label=None):
 
 
 def pending_row(scenario, label, why):
-    rows.append(([scenario, label, "pending", "", "", "", "", ""],
+    rows.append(([scenario, label, "pending", "", "", "", "", "", ""],
                  {"scenario": scenario, "command": label, "pending": why}))
 
 
@@ -406,7 +414,7 @@ def measure_sigterm(scenario, project, payload, verify):
     worst = max(times["hookrun"])
     verdict = "PASS" if worst <= 0.450 and not survivors else "FAIL"
     cells = [scenario, "hookrun (timeout 200ms, grace 200ms)", ms(figure(med["hookrun"])),
-             spread(times["hookrun"]), "worst run", f"{ms(worst)} ms, {len(survivors)} `sleep` left",
+             spread(times["hookrun"]), ms(figure(CPU["hookrun"])), "worst run", f"{ms(worst)} ms, {len(survivors)} `sleep` left",
              "≤ 450 ms, none left", verdict]
     rows.append((cells, {"scenario": scenario, "median_ms": figure(med["hookrun"]) * 1000,
                          "worst_ms": worst * 1000, "survivors": survivors, "verdict": verdict}))
@@ -418,8 +426,8 @@ def print_table(big_rows, failures):
     out = []
     out.append(f"## hookrun bench — {time.strftime('%Y-%m-%d %H:%M')}, "
                f"{ROUNDS} round(s){' (QUICK)' if QUICK else ''}\n")
-    out.append("| scenario | command | median ms | round medians | vs | ratio (per-round) | budget | |")
-    out.append("|---|---|---:|---:|---|---|---|---|")
+    out.append("| scenario | command | median ms | round medians | CPU ms | vs | ratio (per-round) | budget | |")
+    out.append("|---|---|---:|---:|---:|---|---|---|---|")
     for cells, _ in rows:
         out.append("| " + " | ".join(cells) + " |")
     if big_rows:
