@@ -10,17 +10,28 @@ use crate::payload::DEFAULT_MAX_PAYLOAD;
 
 /// Runs AI-agent hooks of every dialect: one fast binary, one merged decision.
 #[derive(Debug, Parser)]
-#[command(name = "hookrun", version, propagate_version = true, max_term_width = 100)]
+#[command(
+    name = "hookrun",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
 pub(crate) struct Cli {
     /// Project directory (default: the current directory).
-    #[arg(short = 'C', long, env = "HOOKRUN_PROJECT_DIR", global = true, value_name = "DIR")]
+    #[arg(
+        short = 'C',
+        long,
+        env = "HOOKRUN_PROJECT_DIR",
+        global = true,
+        value_name = "DIR"
+    )]
     pub(crate) project_dir: Option<PathBuf>,
     /// Configuration file to load instead of discovery (repeatable).
     #[arg(short = 'c', long = "config", global = true, value_name = "FILE")]
     pub(crate) config: Vec<PathBuf>,
     /// Dialect of `-c` files whose path does not tell it.
-    #[arg(long, global = true, value_enum, value_name = "NAME")]
-    pub(crate) dialect: Option<DialectArg>,
+    #[arg(long, global = true, value_parser = parse_dialect, value_name = "NAME")]
+    pub(crate) dialect: Option<crate::Dialect>,
     /// Do not load the user-level `~/.config/hookrun/hookrun.toml`.
     #[arg(long, global = true)]
     pub(crate) no_user_config: bool,
@@ -38,6 +49,16 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON.
     Fire(FireArgs),
+    /// Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline.
+    Test(TestArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files.
+    Schema(SchemaArgs),
+    /// Check every hook configuration and report each problem with file:line:col.
+    Validate(ValidateArgs),
+    /// List the hooks hookrun sees, grouped by source file.
+    List(ListArgs),
 }
 
 #[derive(Debug, Args)]
@@ -59,13 +80,111 @@ pub(crate) struct FireArgs {
     /// Pretty-print the decision JSON.
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Answer in the calling agent's protocol (its JSON and exit codes); its own hook files are
+    /// then skipped unless named with -c.
+    #[arg(long, value_enum, default_value_t = OutputArg::Hookrun, value_name = "FORMAT")]
+    pub(crate) output: OutputArg,
     /// Largest payload accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_PAYLOAD, value_name = "BYTES")]
     pub(crate) max_payload: u64,
+    /// Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) record: Option<PathBuf>,
+    /// Print the plan as JSON (every hook, matched or skipped and why); spawn nothing.
+    #[arg(long)]
+    pub(crate) dry_run: bool,
+    /// Append one JSON line describing this fire to FILE.
+    #[arg(long, env = "HOOKRUN_LOG", value_name = "FILE")]
+    pub(crate) log: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct TestArgs {
+    /// Test files or directories to search (default: every test file under the project dir).
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+    /// Run only the tests whose name contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) filter: Option<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = TestFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: TestFormat,
+}
+
+/// `hookrun test --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TestFormat {
+    Human,
+    Json,
+    Junit,
+    Tap,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SchemaArgs {
+    /// Which document's schema.
+    #[arg(value_enum)]
+    pub(crate) kind: SchemaKind,
+}
+
+/// `hookrun schema KIND`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SchemaKind {
+    /// The decision document `fire` prints.
+    Decision,
+    /// `hookrun.toml`.
+    Config,
+    /// Hook test files.
+    Test,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ValidateArgs {
+    /// Configuration files to check instead of discovery (dialect told as for `-c`).
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ListArgs {
+    /// Only the hooks registered for this event.
+    pub(crate) event: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: ReportFormat,
+}
+
+/// `--format` of `validate` and `list`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ReportFormat {
+    /// Text for people.
+    Human,
+    /// JSON for tools.
+    Json,
 }
 
 fn parse_duration_arg(text: &str) -> Result<Duration, String> {
     parse_duration(text)
+}
+
+fn parse_dialect(name: &str) -> Result<crate::Dialect, String> {
+    crate::Dialect::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::Dialect::ALL.iter().map(|d| d.name()).collect();
+        format!("unknown dialect `{name}` (one of: {})", names.join(", "))
+    })
 }
 
 /// `--color`.
@@ -76,31 +195,27 @@ pub(crate) enum ColorChoice {
     Never,
 }
 
-/// Dialect names on the command line.
+/// `fire --output`: hookrun's own document, or an agent's protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum DialectArg {
+pub(crate) enum OutputArg {
     Hookrun,
     Claude,
     Gemini,
     Cursor,
     Proxyai,
-    Praison,
-    Prx,
     Promptkit,
 }
 
-impl From<DialectArg> for crate::Dialect {
-    fn from(arg: DialectArg) -> crate::Dialect {
-        use crate::Dialect as D;
+impl From<OutputArg> for Option<crate::output::agents::Agent> {
+    fn from(arg: OutputArg) -> Option<crate::output::agents::Agent> {
+        use crate::output::agents::Agent;
         match arg {
-            DialectArg::Hookrun => D::Hookrun,
-            DialectArg::Claude => D::Claude,
-            DialectArg::Gemini => D::Gemini,
-            DialectArg::Cursor => D::Cursor,
-            DialectArg::Proxyai => D::Proxyai,
-            DialectArg::Praison => D::Praison,
-            DialectArg::Prx => D::Prx,
-            DialectArg::Promptkit => D::Promptkit,
+            OutputArg::Hookrun => None,
+            OutputArg::Claude => Some(Agent::Claude),
+            OutputArg::Gemini => Some(Agent::Gemini),
+            OutputArg::Cursor => Some(Agent::Cursor),
+            OutputArg::Proxyai => Some(Agent::Proxyai),
+            OutputArg::Promptkit => Some(Agent::Promptkit),
         }
     }
 }

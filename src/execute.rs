@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::config::Config;
 use crate::config::dialect_name::Dialect;
-use crate::config::model::{EventSelector, Hook, Mode, PromptkitHook};
+use crate::config::model::{CommandForm, EventSelector, Hook, Mode, PromptkitHook};
 use crate::output::document::HookRecord;
 use crate::plan::{Step, promptkit_phase};
 use crate::runner::delivery::{self, Shape};
@@ -19,6 +19,7 @@ use crate::runner::{self, Exit, Finished, Job};
 use crate::verdict::{Decision, Limits, Policy, Verdict, judge};
 
 mod loop_limit;
+mod observe_only;
 
 /// Settings of one fire that apply to every hook.
 pub(crate) struct Settings<'a> {
@@ -43,27 +44,47 @@ pub(crate) struct Execution {
 }
 
 /// Runs every step of `plan` that is not skipped; notable skips get a record too.
-pub(crate) fn execute(config: &Config, plan: &[Step], mut payload: Map<String, Value>, settings: &Settings<'_>) -> std::io::Result<Execution> {
-    let mut execution = Execution { records: Vec::new(), verdicts: Vec::new(), final_input: None, interrupted: None };
+pub(crate) fn execute(
+    config: &Config,
+    plan: &[Step],
+    mut payload: Map<String, Value>,
+    settings: &Settings<'_>,
+) -> std::io::Result<Execution> {
+    let mut execution = Execution {
+        records: Vec::new(),
+        verdicts: Vec::new(),
+        final_input: None,
+        interrupted: None,
+    };
     let mut payloads = Payloads::default();
     let mut temp_dir: Option<tempfile::TempDir> = None;
     let mut promptkit_chain_denied = false;
-    let spawn_context = SpawnContext { project_dir: settings.project_dir, event: settings.event, depth: settings.depth };
     for step in plan {
         let hook = &config.hooks[step.hook];
         if let Some(skip) = &step.skip {
             if skip.is_notable() {
-                trace(settings, format_args!("skipping hook `{}`: {}", hook.name, skip.describe(hook)));
-                execution.records.push(skipped_record(config, hook, skip.describe(hook)));
+                trace(
+                    settings,
+                    format_args!("skipping hook `{}`: {}", hook.name, skip.describe(hook)),
+                );
+                execution
+                    .records
+                    .push(skipped_record(config, hook, skip.describe(hook)));
             }
             continue;
         }
         if promptkit_chain_denied && hook.dialect == Dialect::Promptkit {
-            execution.records.push(skipped_record(config, hook, "chain: an earlier promptkit filter hook denied".to_owned()));
+            execution.records.push(skipped_record(
+                config,
+                hook,
+                "chain: an earlier promptkit filter hook denied".to_owned(),
+            ));
             continue;
         }
         if let Some(reached) = loop_limit::reached(hook, settings.event, &payload) {
-            execution.records.push(skipped_record(config, hook, reached));
+            execution
+                .records
+                .push(skipped_record(config, hook, reached));
             continue;
         }
         if let Some(signal) = runner::signals::received() {
@@ -71,41 +92,49 @@ pub(crate) fn execute(config: &Config, plan: &[Step], mut payload: Map<String, V
             return Ok(execution);
         }
         let Some(form) = hook.command() else { continue };
-        let shape = delivery::shape_of(hook);
-        let bytes = payloads.get(&payload, shape, settings.event);
-        let mut env = delivery::dialect_env(hook, settings.project_dir, settings.event, &payload);
-        let mut file = None;
-        let wants_file = hook.payload_file || hook.dialect == Dialect::Prx;
-        if wants_file {
-            if temp_dir.is_none() {
-                temp_dir = Some(tempfile::Builder::new().prefix("hookrun-").tempdir()?);
-            }
-            let dir = temp_dir.as_ref().expect("created above").path();
-            let created = delivery::payload_file(dir, &bytes)?;
-            let key = if hook.dialect == Dialect::Prx { "ZERO_HOOK_PAYLOAD_FILE" } else { "HOOKRUN_PAYLOAD_FILE" };
-            env.push((key.to_owned(), created.path().to_string_lossy().into_owned()));
-            file = Some(created);
-        }
+        let (finished, timeout) = launch(
+            hook,
+            form,
+            &payload,
+            settings,
+            &mut payloads,
+            &mut temp_dir,
+            config,
+        )?;
+        let limits = Limits {
+            timeout,
+            grace: hook.kill_grace,
+        };
+        let mut verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
         if hook.dialect == Dialect::Prx {
-            prx_env(&mut env, &bytes);
+            verdict = observe_only::observe_only(verdict);
         }
-        let timeout = settings.timeout_cap.map_or(hook.timeout, |cap| cap.min(hook.timeout));
-        trace(settings, format_args!("running hook `{}` ({}): {}", hook.name, config.sources[hook.source].display, form.display()));
-        let stdin = matches!(hook.stdin, crate::config::model::StdinMode::Payload).then_some(&bytes[..]);
-        let finished = runner::run(Job { command: command_for(hook, form, &spawn_context, &env), stdin, timeout, grace: hook.kill_grace });
-        drop(file);
-        let limits = Limits { timeout, grace: hook.kill_grace };
-        let verdict = judge(&finished, &policy(hook, settings), limits, &hook.name);
-        trace(settings, format_args!("hook `{}`: {:?}, decision {:?}", hook.name, verdict.outcome, verdict.decision));
+        trace(
+            settings,
+            format_args!(
+                "hook `{}`: {:?}, decision {:?}",
+                hook.name, verdict.outcome, verdict.decision
+            ),
+        );
         if let Some(rewrite) = &verdict.said.updated_input {
-            chain_input(&mut payload, rewrite, hook.dialect, &mut execution.final_input);
+            chain_input(
+                &mut payload,
+                rewrite,
+                hook.dialect,
+                &mut execution.final_input,
+            );
             payloads.clear();
         }
-        if hook.dialect == Dialect::Promptkit && verdict.decision == Decision::Deny && is_promptkit_pre_phase(hook, settings.event) {
+        if hook.dialect == Dialect::Promptkit
+            && verdict.decision == Decision::Deny
+            && is_promptkit_pre_phase(hook, settings.event)
+        {
             promptkit_chain_denied = true;
         }
         loop_limit::count(hook, settings.event, &payload);
-        execution.records.push(record(config, hook, &finished, &verdict, limits));
+        execution
+            .records
+            .push(record(config, hook, &finished, &verdict, limits));
         execution.verdicts.push(verdict);
         if finished.interrupted.is_some() {
             execution.interrupted = finished.interrupted;
@@ -113,6 +142,74 @@ pub(crate) fn execute(config: &Config, plan: &[Step], mut payload: Map<String, V
         }
     }
     Ok(execution)
+}
+
+/// Spawns one hook with its payload, environment and payload file, and waits for its end.
+fn launch(
+    hook: &Hook,
+    form: &CommandForm,
+    payload: &Map<String, Value>,
+    settings: &Settings<'_>,
+    payloads: &mut Payloads,
+    temp_dir: &mut Option<tempfile::TempDir>,
+    config: &Config,
+) -> std::io::Result<(Finished, Duration)> {
+    let shape = delivery::shape_of(hook);
+    let bytes = payloads.get(payload, shape, settings.event);
+    let mut env = delivery::dialect_env(hook, settings.project_dir, settings.event, payload);
+    let mut file = None;
+    let wants_file = hook.payload_file || hook.dialect == Dialect::Prx;
+    if wants_file {
+        if temp_dir.is_none() {
+            *temp_dir = Some(tempfile::Builder::new().prefix("hookrun-").tempdir()?);
+        }
+        let dir = temp_dir.as_ref().expect("created above").path();
+        let created = delivery::payload_file(dir, &bytes)?;
+        let key = if hook.dialect == Dialect::Prx {
+            "ZERO_HOOK_PAYLOAD_FILE"
+        } else {
+            "HOOKRUN_PAYLOAD_FILE"
+        };
+        env.push((
+            key.to_owned(),
+            created.path().to_string_lossy().into_owned(),
+        ));
+        file = Some(created);
+    }
+    if hook.dialect == Dialect::Prx {
+        prx_env(&mut env, &bytes, payloads.timestamp());
+    }
+    let timeout = settings
+        .timeout_cap
+        .map_or(hook.timeout, |cap| cap.min(hook.timeout));
+    trace(
+        settings,
+        format_args!(
+            "running hook `{}` ({}): {}",
+            hook.name,
+            config.sources[hook.source].display,
+            form.display()
+        ),
+    );
+    let stdin =
+        matches!(hook.stdin, crate::config::model::StdinMode::Payload).then_some(&bytes[..]);
+    let finished = runner::run(Job {
+        command: command_for(
+            hook,
+            form,
+            &SpawnContext {
+                project_dir: settings.project_dir,
+                event: settings.event,
+                depth: settings.depth,
+            },
+            &env,
+        ),
+        stdin,
+        timeout,
+        grace: hook.kill_grace,
+    });
+    drop(file);
+    Ok((finished, timeout))
 }
 
 /// The serialised payload per shape, made once and reused until the payload changes.
@@ -133,17 +230,25 @@ impl Payloads {
         bytes
     }
 
+    /// The fire's one timestamp: the PRX envelope's and `ZERO_HOOK_TIMESTAMP`.
+    fn timestamp(&mut self) -> &str {
+        self.timestamp.get_or_insert_with(delivery::rfc3339_now)
+    }
+
     fn clear(&mut self) {
         self.cache.clear();
     }
 }
 
 /// PRX's payload variables: the JSON itself only when it is at most 8 KiB.
-fn prx_env(env: &mut Vec<(String, String)>, bytes: &[u8]) {
+fn prx_env(env: &mut Vec<(String, String)>, bytes: &[u8], timestamp: &str) {
     let json = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    env.push(("ZERO_HOOK_TIMESTAMP".to_owned(), delivery::rfc3339_now()));
+    env.push(("ZERO_HOOK_TIMESTAMP".to_owned(), timestamp.to_owned()));
     if json.len() <= delivery::PRX_ENV_PAYLOAD_MAX {
-        env.push(("ZERO_HOOK_PAYLOAD".to_owned(), String::from_utf8_lossy(json).into_owned()));
+        env.push((
+            "ZERO_HOOK_PAYLOAD".to_owned(),
+            String::from_utf8_lossy(json).into_owned(),
+        ));
     } else {
         env.push(("ZERO_HOOK_PAYLOAD_TRUNCATED".to_owned(), "1".to_owned()));
     }
@@ -151,7 +256,12 @@ fn prx_env(env: &mut Vec<(String, String)>, bytes: &[u8]) {
 
 /// Applies a hook's rewritten input so that the next hook sees it (SPEC §6): Claude-shaped hooks
 /// replace `tool_input` whole, other dialects shallow-merge into it.
-fn chain_input(payload: &mut Map<String, Value>, rewrite: &Value, dialect: Dialect, final_input: &mut Option<Value>) {
+fn chain_input(
+    payload: &mut Map<String, Value>,
+    rewrite: &Value,
+    dialect: Dialect,
+    final_input: &mut Option<Value>,
+) {
     let replaces = matches!(dialect, Dialect::Claude | Dialect::Hookrun);
     match (payload.get_mut("tool_input"), rewrite) {
         (Some(Value::Object(current)), Value::Object(changes)) if !replaces => {
@@ -169,21 +279,30 @@ fn chain_input(payload: &mut Map<String, Value>, rewrite: &Value, dialect: Diale
 }
 
 fn is_promptkit_pre_phase(hook: &Hook, event: &str) -> bool {
-    matches!(&hook.events, EventSelector::Promptkit { hook: PromptkitHook::Provider | PromptkitHook::Tool, .. })
-        && promptkit_phase(event).starts_with("before_")
+    matches!(
+        &hook.events,
+        EventSelector::Promptkit {
+            hook: PromptkitHook::Provider | PromptkitHook::Tool,
+            ..
+        }
+    ) && promptkit_phase(event).starts_with("before_")
 }
 
 /// How this hook's result may count (SPEC §5).
 fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
     let promptkit_can_block = match &hook.events {
         EventSelector::Promptkit { hook: kind, .. } => {
-            matches!(kind, PromptkitHook::Provider | PromptkitHook::Tool) && promptkit_phase(settings.event).starts_with("before_")
+            matches!(kind, PromptkitHook::Provider | PromptkitHook::Tool)
+                && promptkit_phase(settings.event).starts_with("before_")
         }
         _ => true,
     };
-    let can_block = hook.mode == Mode::Filter && hook.dialect != Dialect::Prx && promptkit_can_block;
+    let can_block =
+        hook.mode == Mode::Filter && hook.dialect != Dialect::Prx && promptkit_can_block;
     let text_is_context = match hook.dialect {
-        Dialect::Claude | Dialect::Hookrun => matches!(settings.event, "UserPromptSubmit" | "SessionStart"),
+        Dialect::Claude | Dialect::Hookrun => {
+            matches!(settings.event, "UserPromptSubmit" | "SessionStart")
+        }
         Dialect::Gemini => matches!(settings.event, "BeforeAgent" | "SessionStart"),
         _ => false,
     };
@@ -193,7 +312,13 @@ fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
         fail_closed: hook.fail_closed || settings.strict,
         require_allow: hook.dialect == Dialect::Promptkit && can_block,
         text_is_context,
-        ignore_stdout: matches!(&hook.events, EventSelector::Promptkit { hook: PromptkitHook::Eval, .. }),
+        ignore_stdout: matches!(
+            &hook.events,
+            EventSelector::Promptkit {
+                hook: PromptkitHook::Eval,
+                ..
+            }
+        ),
     }
 }
 
@@ -208,13 +333,22 @@ fn base_record(config: &Config, hook: &Hook) -> HookRecord {
 
 /// The record of a hook that did not run.
 pub(crate) fn skipped_record(config: &Config, hook: &Hook, reason: String) -> HookRecord {
-    HookRecord { skipped_reason: Some(reason), ..base_record(config, hook) }
+    HookRecord {
+        skipped_reason: Some(reason),
+        ..base_record(config, hook)
+    }
 }
 
 /// First 4 KiB of stderr kept in a record.
 const RECORD_STDERR: usize = 4096;
 
-fn record(config: &Config, hook: &Hook, finished: &Finished, verdict: &Verdict, limits: Limits) -> HookRecord {
+fn record(
+    config: &Config,
+    hook: &Hook,
+    finished: &Finished,
+    verdict: &Verdict,
+    limits: Limits,
+) -> HookRecord {
     let stderr = &finished.stderr.bytes[..finished.stderr.bytes.len().min(RECORD_STDERR)];
     let stderr = String::from_utf8_lossy(stderr).trim_end().to_owned();
     HookRecord {
@@ -231,7 +365,9 @@ fn record(config: &Config, hook: &Hook, finished: &Finished, verdict: &Verdict, 
         },
         duration_ms: Some(u64::try_from(finished.duration.as_millis()).unwrap_or(u64::MAX)),
         error: verdict.error.clone(),
-        timed_out_after_ms: finished.timed_out.then(|| u64::try_from(limits.timeout.as_millis()).unwrap_or(u64::MAX)),
+        timed_out_after_ms: finished
+            .timed_out
+            .then(|| u64::try_from(limits.timeout.as_millis()).unwrap_or(u64::MAX)),
         killed: finished.killed.map(runner::terminate::Kill::name),
         leaked: finished.leaked,
         truncated: finished.stdout.overflowed || finished.stderr.overflowed,
@@ -247,4 +383,3 @@ fn trace(settings: &Settings<'_>, message: std::fmt::Arguments<'_>) {
         eprintln!("hookrun: {message}");
     }
 }
-

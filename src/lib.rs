@@ -18,6 +18,9 @@ mod output;
 mod payload;
 mod plan;
 mod runner;
+mod schema;
+mod testfile;
+mod validate;
 mod verdict;
 
 pub use config::dialect_name::Dialect;
@@ -43,13 +46,24 @@ pub(crate) enum Error {
     Payload(#[from] payload::PayloadError),
     #[error("{0}")]
     Io(String),
+    /// A failure of `fire --output <agent>`, answered in that agent's protocol: it blocks where
+    /// the agent would read hookrun's own exit 1 as "proceed".
+    #[error("{error}")]
+    Agent {
+        agent: output::agents::Agent,
+        error: Box<Error>,
+    },
     /// hookrun received a signal: exit 128+signal with no document.
     #[error("interrupted by {}", runner::terminate::signal_name(*.0))]
     Interrupted(i32),
 }
 
 fn render(diagnostics: &[config::diagnostics::Diagnostic]) -> String {
-    let errors: Vec<String> = diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+    let errors: Vec<String> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(ToString::to_string)
+        .collect();
     errors.join("\n\n")
 }
 
@@ -59,14 +73,26 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { exit::BLOCK } else { exit::OK });
+            return ExitCode::from(if error.use_stderr() {
+                exit::BLOCK
+            } else {
+                exit::OK
+            });
         }
     };
     match run(&cli) {
         Ok(code) => code,
         Err(Error::Interrupted(signal)) => {
-            eprintln!("hookrun: interrupted by {}", runner::terminate::signal_name(signal));
+            eprintln!(
+                "hookrun: interrupted by {}",
+                runner::terminate::signal_name(signal)
+            );
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(exit::FAILURE))
+        }
+        Err(Error::Agent { agent, error }) => {
+            let answer = output::agents::failure(agent, &format!("hookrun: {error}"));
+            let _ = output::agents::emit(&answer, false);
+            ExitCode::from(answer.code)
         }
         Err(error) => {
             eprintln!("hookrun: {error}");
@@ -78,5 +104,10 @@ pub fn main() -> ExitCode {
 fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
     match &cli.command {
         cli::Command::Fire(args) => commands::fire::run(cli, args),
+        cli::Command::Test(args) => commands::test::run(cli, args),
+        cli::Command::Completions(args) => commands::completions::run(args),
+        cli::Command::Schema(args) => commands::schema::run(args),
+        cli::Command::Validate(args) => commands::validate::run(cli, args),
+        cli::Command::List(args) => commands::list::run(cli, args),
     }
 }

@@ -25,9 +25,17 @@ pub(crate) struct Merged {
 /// Folds `verdicts` (in run order). `final_input` is the tool input after every chained rewrite,
 /// `None` when no hook rewrote it; it is dropped when the decision is `deny`.
 pub(crate) fn merge(verdicts: &[&Verdict], final_input: Option<Value>) -> Merged {
-    let decision = verdicts.iter().map(|v| v.decision).max().unwrap_or_default();
+    let decision = verdicts
+        .iter()
+        .map(|v| v.decision)
+        .max()
+        .unwrap_or_default();
     let join = |pick: fn(&Verdict) -> Option<&String>| -> Option<String> {
-        let parts: Vec<&str> = verdicts.iter().filter_map(|v| pick(v)).map(String::as_str).collect();
+        let parts: Vec<&str> = verdicts
+            .iter()
+            .filter_map(|v| pick(v))
+            .map(String::as_str)
+            .collect();
         (!parts.is_empty()).then(|| parts.join("\n"))
     };
     let reason = {
@@ -44,7 +52,10 @@ pub(crate) fn merge(verdicts: &[&Verdict], final_input: Option<Value>) -> Merged
         continue_: !verdicts.iter().any(|v| v.said.continue_ == Some(false)),
         stop_reason: verdicts.iter().find_map(|v| v.said.stop_reason.clone()),
         updated_input: final_input.filter(|_| decision != Decision::Deny),
-        updated_output: verdicts.iter().rev().find_map(|v| v.said.updated_output.clone()),
+        updated_output: verdicts
+            .iter()
+            .rev()
+            .find_map(|v| v.said.updated_output.clone()),
         additional_context: join(|v| v.said.additional_context.as_ref()),
         system_message: join(|v| v.said.system_message.as_ref()),
         user_message: join(|v| v.said.user_message.as_ref()),
@@ -69,7 +80,11 @@ mod tests {
 
     fn verdict(decision: Decision, reason: Option<&str>) -> Verdict {
         Verdict {
-            outcome: if decision.blocks() { Outcome::Blocking } else { Outcome::Success },
+            outcome: if decision.blocks() {
+                Outcome::Blocking
+            } else {
+                Outcome::Success
+            },
             decision,
             reason: reason.map(str::to_owned),
             error: None,
@@ -95,9 +110,16 @@ mod tests {
             (&[Deny, Allow], Deny),
         ];
         for (decisions, expected) in rows {
-            let verdicts: Vec<Verdict> = decisions.iter().map(|d| verdict(*d, Option::None)).collect();
+            let verdicts: Vec<Verdict> = decisions
+                .iter()
+                .map(|d| verdict(*d, Option::None))
+                .collect();
             let refs: Vec<&Verdict> = verdicts.iter().collect();
-            assert_eq!(merge(&refs, Option::None).decision, *expected, "{decisions:?}");
+            assert_eq!(
+                merge(&refs, Option::None).decision,
+                *expected,
+                "{decisions:?}"
+            );
         }
     }
 
@@ -117,7 +139,10 @@ mod tests {
         let allow = verdict(Decision::Allow, None);
         let deny = verdict(Decision::Deny, Some("x"));
         let input = json!({"command": "echo safe"});
-        assert_eq!(merge(&[&allow], Some(input.clone())).updated_input, Some(input.clone()));
+        assert_eq!(
+            merge(&[&allow], Some(input.clone())).updated_input,
+            Some(input.clone())
+        );
         assert_eq!(merge(&[&allow, &deny], Some(input)).updated_input, None);
     }
 
@@ -148,7 +173,9 @@ mod tests {
             s.continue_ = Some(false);
             s.stop_reason = Some("Stop requested".into());
         });
-        let c = with(verdict(Decision::None, None), |s| s.stop_reason = Some("later".into()));
+        let c = with(verdict(Decision::None, None), |s| {
+            s.stop_reason = Some("later".into());
+        });
         let merged = merge(&[&a, &b, &c], None);
         assert!(!merged.continue_);
         assert!(merged.blocks());

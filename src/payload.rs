@@ -37,9 +37,16 @@ pub(crate) enum PayloadError {
 }
 
 /// Reads the payload object from `file`, or from stdin when `None`.
-pub(crate) fn read(file: Option<&Path>, sets: &[String], max: u64) -> Result<Map<String, Value>, PayloadError> {
+pub(crate) fn read(
+    file: Option<&Path>,
+    sets: &[String],
+    max: u64,
+) -> Result<Map<String, Value>, PayloadError> {
     let from = file.map_or_else(|| "stdin".to_owned(), |f| f.display().to_string());
-    let read_err = |source| PayloadError::Read { from: from.clone(), source };
+    let read_err = |source| PayloadError::Read {
+        from: from.clone(),
+        source,
+    };
     let bytes = match file {
         Some(path) => {
             let file = std::fs::File::open(path).map_err(read_err)?;
@@ -60,7 +67,12 @@ pub(crate) fn read(file: Option<&Path>, sets: &[String], max: u64) -> Result<Map
     } else {
         match serde_json::from_slice::<Value>(&bytes) {
             Ok(Value::Object(map)) => map,
-            Ok(other) => return Err(PayloadError::NotObject { from, found: crate::config::reader::kind_of(&other) }),
+            Ok(other) => {
+                return Err(PayloadError::NotObject {
+                    from,
+                    found: crate::config::reader::kind_of(&other),
+                });
+            }
             Err(source) => return Err(PayloadError::Invalid { from, source }),
         }
     };
@@ -79,7 +91,9 @@ fn read_bounded(reader: impl Read, max: u64) -> std::io::Result<Vec<u8>> {
 
 /// Applies `key.path=value`: the value is JSON when it parses as JSON, else a string.
 pub(crate) fn apply_set(map: &mut Map<String, Value>, set: &str) -> Result<(), PayloadError> {
-    let (path, raw) = set.split_once('=').ok_or_else(|| PayloadError::SetSyntax(set.to_owned()))?;
+    let (path, raw) = set
+        .split_once('=')
+        .ok_or_else(|| PayloadError::SetSyntax(set.to_owned()))?;
     let keys: Vec<&str> = path.split('.').collect();
     if keys.iter().any(|k| k.is_empty()) {
         return Err(PayloadError::SetSyntax(set.to_owned()));
@@ -88,10 +102,12 @@ pub(crate) fn apply_set(map: &mut Map<String, Value>, set: &str) -> Result<(), P
     let (last, parents) = keys.split_last().expect("split gives at least one key");
     let mut current = map;
     for (depth, key) in parents.iter().enumerate() {
-        let entry = current.entry((*key).to_owned()).or_insert_with(|| Value::Object(Map::new()));
-        current = entry
-            .as_object_mut()
-            .ok_or_else(|| PayloadError::SetThroughScalar(set.to_owned(), keys[..=depth].join(".")))?;
+        let entry = current
+            .entry((*key).to_owned())
+            .or_insert_with(|| Value::Object(Map::new()));
+        current = entry.as_object_mut().ok_or_else(|| {
+            PayloadError::SetThroughScalar(set.to_owned(), keys[..=depth].join("."))
+        })?;
     }
     current.insert((*last).to_owned(), value);
     Ok(())
@@ -106,7 +122,13 @@ mod tests {
     #[test]
     fn set_parses_json_values_and_falls_back_to_strings() {
         let mut map = Map::new();
-        for set in ["tool_name=Bash", "tool_input.command=rm -rf /", "tool_input.timeout=5", "flag=true", "list=[1,2]"] {
+        for set in [
+            "tool_name=Bash",
+            "tool_input.command=rm -rf /",
+            "tool_input.timeout=5",
+            "flag=true",
+            "list=[1,2]",
+        ] {
             apply_set(&mut map, set).unwrap();
         }
         assert_eq!(
@@ -118,8 +140,17 @@ mod tests {
     #[test]
     fn set_rejects_bad_paths() {
         let mut map = json!({"a": 1}).as_object().unwrap().clone();
-        assert!(matches!(apply_set(&mut map, "novalue"), Err(PayloadError::SetSyntax(_))));
-        assert!(matches!(apply_set(&mut map, "a..b=1"), Err(PayloadError::SetSyntax(_))));
-        assert!(matches!(apply_set(&mut map, "a.b=1"), Err(PayloadError::SetThroughScalar(..))));
+        assert!(matches!(
+            apply_set(&mut map, "novalue"),
+            Err(PayloadError::SetSyntax(_))
+        ));
+        assert!(matches!(
+            apply_set(&mut map, "a..b=1"),
+            Err(PayloadError::SetSyntax(_))
+        ));
+        assert!(matches!(
+            apply_set(&mut map, "a.b=1"),
+            Err(PayloadError::SetThroughScalar(..))
+        ));
     }
 }

@@ -33,7 +33,9 @@ pub(crate) enum Skip {
     /// Its `if` rule does not match.
     Condition,
     /// The same command already runs from an earlier file.
-    Duplicate { of: String },
+    Duplicate {
+        of: String,
+    },
 }
 
 impl Skip {
@@ -43,18 +45,31 @@ impl Skip {
             Skip::Disabled => "disabled".to_owned(),
             Skip::Event => "event: not registered for this event".to_owned(),
             Skip::OwnDialect(dialect) => format!("own-dialect: {dialect} runs its own hooks"),
-            Skip::Unsupported(kind) => format!("unsupported: handler type `{kind}` is not supported yet"),
+            Skip::Unsupported(kind) => {
+                format!("unsupported: handler type `{kind}` is not supported yet")
+            }
             Skip::Recursion => "recursion: the hook runs hookrun itself".to_owned(),
-            Skip::Depth(depth) => format!("recursion: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH})"),
-            Skip::Matcher => format!("matcher: `{}` does not match", hook.matcher.pattern().unwrap_or("")),
-            Skip::Condition => format!("if: `{}` does not match", hook.condition.as_deref().unwrap_or("")),
+            Skip::Depth(depth) => {
+                format!("recursion: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH})")
+            }
+            Skip::Matcher => format!(
+                "matcher: `{}` does not match",
+                hook.matcher.pattern().unwrap_or("")
+            ),
+            Skip::Condition => format!(
+                "if: `{}` does not match",
+                hook.condition.as_deref().unwrap_or("")
+            ),
             Skip::Duplicate { of } => format!("deduplicated: same command as hook `{of}`"),
         }
     }
 
     /// Whether a plain `fire` lists the hook anyway: skips a user would want to know about.
     pub(crate) fn is_notable(&self) -> bool {
-        matches!(self, Skip::Unsupported(_) | Skip::Recursion | Skip::Depth(_) | Skip::Duplicate { .. })
+        matches!(
+            self,
+            Skip::Unsupported(_) | Skip::Recursion | Skip::Depth(_) | Skip::Duplicate { .. }
+        )
     }
 }
 
@@ -79,7 +94,10 @@ pub(crate) struct PlanInput<'a> {
 /// configuration error (fire exits 1).
 pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, Vec<Diagnostic>> {
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let rule_context = RuleContext { project_dir: input.project_dir, home: home.as_deref() };
+    let rule_context = RuleContext {
+        project_dir: input.project_dir,
+        home: home.as_deref(),
+    };
     let mut errors = Vec::new();
     let mut first_of: HashMap<(&CommandForm, &Path), (usize, &str)> = HashMap::new();
     let mut steps = Vec::with_capacity(config.hooks.len());
@@ -88,27 +106,41 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
         let skip = match skip_reason(hook, explicit, input, &rule_context) {
             Ok(skip) => skip,
             Err(message) => {
-                errors.push(hook_error(config, hook, message));
+                errors.push(hook_error(config, hook, &message));
                 continue;
             }
         };
         let skip = skip.or_else(|| {
             let form = hook.command()?;
             match first_of.get(&(form, hook.cwd.as_path())) {
-                Some(&(source, name)) if source != hook.source => Some(Skip::Duplicate { of: name.to_owned() }),
+                Some(&(source, name)) if source != hook.source => Some(Skip::Duplicate {
+                    of: name.to_owned(),
+                }),
                 Some(_) => None,
                 None => {
-                    first_of.insert((form, hook.cwd.as_path()), (hook.source, hook.name.as_str()));
+                    first_of.insert(
+                        (form, hook.cwd.as_path()),
+                        (hook.source, hook.name.as_str()),
+                    );
                     None
                 }
             }
         });
         steps.push(Step { hook: index, skip });
     }
-    if errors.is_empty() { Ok(steps) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(steps)
+    } else {
+        Err(errors)
+    }
 }
 
-fn skip_reason(hook: &Hook, explicit: bool, input: &PlanInput<'_>, rules: &RuleContext<'_>) -> Result<Option<Skip>, String> {
+fn skip_reason(
+    hook: &Hook,
+    explicit: bool,
+    input: &PlanInput<'_>,
+    rules: &RuleContext<'_>,
+) -> Result<Option<Skip>, String> {
     if !hook.enabled {
         return Ok(Some(Skip::Disabled));
     }
@@ -128,7 +160,10 @@ fn skip_reason(hook: &Hook, explicit: bool, input: &PlanInput<'_>, rules: &RuleC
         return Ok(Some(Skip::Recursion));
     }
     let target = matcher_target(hook.dialect, input.event);
-    if !target.allows(&hook.matcher, input.payload).map_err(|e| e.to_string())? {
+    if !target
+        .allows(&hook.matcher, input.payload)
+        .map_err(|e| e.to_string())?
+    {
         return Ok(Some(Skip::Matcher));
     }
     if let Some(text) = &hook.condition {
@@ -148,16 +183,21 @@ pub(crate) fn fires_on(hook: &Hook, event: &str) -> bool {
             Dialect::Prx => prx_event(name) == prx_event(event),
             _ => name == event,
         },
-        EventSelector::Patterns(patterns) => patterns.iter().any(|pattern| match pattern.strip_suffix('*') {
-            Some(prefix) => event.starts_with(prefix),
-            None => pattern == event,
-        }),
+        EventSelector::Patterns(patterns) => {
+            patterns
+                .iter()
+                .any(|pattern| match pattern.strip_suffix('*') {
+                    Some(prefix) => event.starts_with(prefix),
+                    None => pattern == event,
+                })
+        }
         EventSelector::Promptkit { hook: kind, phases } => promptkit_fires(*kind, phases, event),
     }
 }
 
-/// PRX event keys compare normalised, and `prx.lifecycle.<event>` fires `<event>`.
-fn prx_event(name: &str) -> String {
+/// PRX event keys compare normalised, and `prx.lifecycle.<event>` fires `<event>`: the name PRX
+/// hooks are told (`ZERO_HOOK_EVENT`, the envelope's `event`).
+pub(crate) fn prx_event(name: &str) -> String {
     let normalized = normalize_prx_event(name);
     match normalized.strip_prefix("prx.lifecycle.") {
         Some(rest) => rest.to_owned(),
@@ -218,14 +258,23 @@ fn runs_hookrun(form: &CommandForm) -> bool {
         return true;
     }
     let own = std::env::current_exe().ok();
-    own.as_ref().and_then(|exe| exe.file_name()).is_some_and(|name| name == base) && program.contains('/')
+    own.as_ref()
+        .and_then(|exe| exe.file_name())
+        .is_some_and(|name| name == base)
+        && program.contains('/')
         && Path::new(&program).canonicalize().ok() == own.and_then(|exe| exe.canonicalize().ok())
 }
 
 /// A configuration error about `hook`, pointing at its entry.
-fn hook_error(config: &Config, hook: &Hook, message: String) -> Diagnostic {
+fn hook_error(config: &Config, hook: &Hook, message: &str) -> Diagnostic {
     let source = &config.sources[hook.source];
-    Diagnostic::at(Severity::Error, &source.display, &source.text, hook.location.unwrap_or((0, 0)), format!("hook `{}`: {message}", hook.name))
+    Diagnostic::at(
+        Severity::Error,
+        &source.display,
+        &source.text,
+        hook.location.unwrap_or((0, 0)),
+        format!("hook `{}`: {message}", hook.name),
+    )
 }
 
 #[cfg(test)]

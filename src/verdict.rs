@@ -56,7 +56,10 @@ pub(crate) struct Said {
 
 /// How the hook's dialect, mode and event let its result count.
 #[derive(Debug, Clone, Copy, Default)]
-#[expect(clippy::struct_excessive_bools, reason = "independent switches of SPEC §5")]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches of SPEC §5"
+)]
 pub(crate) struct Policy {
     /// Its deny can block (false for observe hooks, PRX, PromptKit after/session/eval hooks).
     pub(crate) can_block: bool,
@@ -92,7 +95,7 @@ pub(crate) struct Limits {
 }
 
 /// Judges one finished run of the hook named `name`.
-pub(crate) fn judge(run: &Finished, policy: &Policy, limits: Limits, name: &str) -> Verdict {
+pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) -> Verdict {
     let mut verdict = judge_unfiltered(run, policy, limits, name);
     if !policy.can_block {
         // It is told about the event, and its words stay in its record, but it never blocks.
@@ -101,7 +104,11 @@ pub(crate) fn judge(run: &Finished, policy: &Policy, limits: Limits, name: &str)
             verdict.decision = Decision::None;
         }
         if verdict.outcome == Outcome::Blocking {
-            verdict.outcome = if verdict.error.is_some() { Outcome::NonBlockingError } else { Outcome::Success };
+            verdict.outcome = if verdict.error.is_some() {
+                Outcome::NonBlockingError
+            } else {
+                Outcome::Success
+            };
         }
         verdict.said.continue_ = None;
         verdict.said.stop_reason = None;
@@ -109,12 +116,19 @@ pub(crate) fn judge(run: &Finished, policy: &Policy, limits: Limits, name: &str)
     verdict
 }
 
-fn judge_unfiltered(run: &Finished, policy: &Policy, limits: Limits, name: &str) -> Verdict {
+fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) -> Verdict {
     if let Some(signal) = run.interrupted {
-        return failed(Outcome::Cancelled, format!("interrupted: hookrun received {}", signal_name(signal)));
+        return failed(
+            Outcome::Cancelled,
+            format!("interrupted: hookrun received {}", signal_name(signal)),
+        );
     }
     if let Some(error) = hard_failure(run, limits) {
-        let outcome = if run.timed_out { Outcome::Cancelled } else { Outcome::NonBlockingError };
+        let outcome = if run.timed_out {
+            Outcome::Cancelled
+        } else {
+            Outcome::NonBlockingError
+        };
         return fail(policy, outcome, error);
     }
     let Exit::Code(code) = run.exit else {
@@ -122,7 +136,11 @@ fn judge_unfiltered(run: &Finished, policy: &Policy, limits: Limits, name: &str)
     };
     let stdout = String::from_utf8_lossy(&run.stdout.bytes);
     let stdout = stdout.trim();
-    let parsed = if policy.ignore_stdout { Ok(None) } else { parse_object(stdout) };
+    let parsed = if policy.ignore_stdout {
+        Ok(None)
+    } else {
+        parse_object(stdout)
+    };
     if code == 2 && policy.exit2_blocks {
         let said = parsed.clone().ok().flatten().unwrap_or_default();
         let reason = said
@@ -149,22 +167,44 @@ fn judge_unfiltered(run: &Finished, policy: &Policy, limits: Limits, name: &str)
         if let Some(said) = said.filter(|s| s.decision.is_some_and(Decision::blocks)) {
             return from_said(said, name);
         }
-        return fail(policy, Outcome::NonBlockingError, exit_error(code, &run.stderr.bytes));
+        return fail(
+            policy,
+            Outcome::NonBlockingError,
+            exit_error(code, &run.stderr.bytes),
+        );
+    }
+    if policy.require_allow
+        && let Some(problem) = promptkit_type_error(stdout)
+    {
+        let said = Said {
+            decision: Some(Decision::Deny),
+            reason: Some(format!(
+                "exec hook {name}: invalid response JSON: {problem}"
+            )),
+            ..Said::default()
+        };
+        return from_said(said, name);
     }
     match said {
         Some(mut said) => {
             if policy.require_allow && said.decision != Some(Decision::Allow) {
                 said.decision = Some(Decision::Deny);
                 if said.reason.is_none() {
-                    said.reason = Some(format!("filter hook {name} did not answer {{\"allow\": true}}"));
+                    said.reason = Some(format!(
+                        "filter hook {name} did not answer {{\"allow\": true}}"
+                    ));
                 }
             }
             from_said(said, name)
         }
         None if policy.require_allow => {
-            let mut said = Said::default();
-            said.decision = Some(Decision::Deny);
-            said.reason = Some(format!("filter hook {name} did not answer {{\"allow\": true}}"));
+            let said = Said {
+                decision: Some(Decision::Deny),
+                reason: Some(format!(
+                    "filter hook {name} did not answer {{\"allow\": true}}"
+                )),
+                ..Said::default()
+            };
             from_said(said, name)
         }
         None => {
@@ -186,7 +226,10 @@ fn hard_failure(run: &Finished, limits: Limits) -> Option<String> {
         let after = format_duration(limits.timeout);
         return Some(match run.killed {
             Some(crate::runner::terminate::Kill::Kill) => {
-                format!("timed out after {after}; SIGKILL after {} grace", format_duration(limits.grace))
+                format!(
+                    "timed out after {after}; SIGKILL after {} grace",
+                    format_duration(limits.grace)
+                )
             }
             _ => format!("timed out after {after}; ended by SIGTERM"),
         });
@@ -198,6 +241,26 @@ fn hard_failure(run: &Finished, limits: Limits) -> Option<String> {
         return Some("stdout exceeded 16 MiB".to_owned());
     }
     None
+}
+
+/// A PromptKit filter answer whose known fields have the wrong type (`{"allow": "yes"}`,
+/// `{"allow": true, "reason": 5}`): PromptKit cannot decode it, so it denies (SPEC §5 rule 5).
+fn promptkit_type_error(stdout: &str) -> Option<String> {
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(stdout) else {
+        return None;
+    };
+    let expected = |key: &str, value: &Value| match key {
+        "allow" | "enforced" | "ack" => (!value.is_boolean()).then_some("true or false"),
+        "reason" => (!value.is_string()).then_some("a string"),
+        "metadata" => (!value.is_object()).then_some("an object"),
+        _ => None,
+    };
+    map.iter()
+        .filter(|(_, value)| !value.is_null())
+        .find_map(|(key, value)| {
+            let wanted = expected(key, value)?;
+            Some(format!("`{key}` must be {wanted}, found {value}"))
+        })
 }
 
 /// Stdout that starts with `{` must be a JSON object; anything else is no decision.
@@ -220,7 +283,7 @@ fn exit_error(code: i32, stderr: &[u8]) -> String {
     }
 }
 
-fn fail(policy: &Policy, outcome: Outcome, error: String) -> Verdict {
+fn fail(policy: Policy, outcome: Outcome, error: String) -> Verdict {
     if policy.fail_closed && policy.can_block {
         Verdict {
             outcome: Outcome::Blocking,
@@ -236,18 +299,36 @@ fn fail(policy: &Policy, outcome: Outcome, error: String) -> Verdict {
 }
 
 fn failed(outcome: Outcome, error: String) -> Verdict {
-    Verdict { outcome, decision: Decision::None, reason: None, error: Some(error), said: Said::default(), ignored_decision: None }
+    Verdict {
+        outcome,
+        decision: Decision::None,
+        reason: None,
+        error: Some(error),
+        said: Said::default(),
+        ignored_decision: None,
+    }
 }
 
 fn from_said(said: Said, name: &str) -> Verdict {
     let decision = said.decision.unwrap_or_default();
     let mut reason = said.reason.clone();
+    if decision.blocks() && reason.is_none() {
+        // Cursor explains a deny in its messages rather than in a reason key.
+        reason = said
+            .user_message
+            .clone()
+            .or_else(|| said.agent_message.clone());
+    }
     if decision == Decision::Deny && reason.is_none() {
         reason = Some(format!("blocked by hook {name}"));
     }
     let blocked = decision.blocks() || said.continue_ == Some(false);
     Verdict {
-        outcome: if blocked { Outcome::Blocking } else { Outcome::Success },
+        outcome: if blocked {
+            Outcome::Blocking
+        } else {
+            Outcome::Success
+        },
         decision,
         reason,
         error: None,
@@ -265,19 +346,42 @@ pub(crate) fn read_vocabulary(map: &Map<String, Value>) -> Said {
     let specific = map.get("hookSpecificOutput").and_then(Value::as_object);
     let nested = |key: &str| specific.and_then(|s| s.get(key));
     let decisions = [
-        map.get("decision").and_then(Value::as_str).and_then(decision_word),
-        nested("permissionDecision").and_then(Value::as_str).and_then(decision_word),
+        map.get("decision")
+            .and_then(Value::as_str)
+            .and_then(decision_word),
+        nested("permissionDecision")
+            .and_then(Value::as_str)
+            .and_then(decision_word),
         nested("decision")
             .and_then(|d| d.get("behavior"))
             .and_then(Value::as_str)
             .and_then(decision_word),
-        map.get("permission").and_then(Value::as_str).and_then(decision_word),
-        map.get("allow").and_then(Value::as_bool).map(|allow| if allow { Decision::Allow } else { Decision::Deny }),
+        map.get("permission")
+            .and_then(Value::as_str)
+            .and_then(decision_word),
+        map.get("allow").and_then(Value::as_bool).map(|allow| {
+            if allow {
+                Decision::Allow
+            } else {
+                Decision::Deny
+            }
+        }),
     ];
     let explicit_none = nested("permissionDecision").and_then(Value::as_str) == Some("defer");
-    let decision = decisions.into_iter().flatten().max().or(explicit_none.then_some(Decision::None));
-    let first_text = |candidates: &[Option<&Value>]| candidates.iter().flatten().find_map(|v| text(v));
-    let first_value = |candidates: &[Option<&Value>]| candidates.iter().flatten().find(|v| !v.is_null()).map(|v| (*v).clone());
+    let decision = decisions
+        .into_iter()
+        .flatten()
+        .max()
+        .or(explicit_none.then_some(Decision::None));
+    let first_text =
+        |candidates: &[Option<&Value>]| candidates.iter().flatten().find_map(|v| text(v));
+    let first_value = |candidates: &[Option<&Value>]| {
+        candidates
+            .iter()
+            .flatten()
+            .find(|v| !v.is_null())
+            .map(|v| (*v).clone())
+    };
     let mut extra = Map::new();
     for key in ["enforced", "metadata", "suppressOutput"] {
         if let Some(value) = map.get(key) {

@@ -22,27 +22,84 @@ fn run(exit: Exit, stdout: &str, stderr: &str) -> Finished {
 }
 
 fn claude() -> Policy {
-    Policy { can_block: true, exit2_blocks: true, ..Policy::default() }
+    Policy {
+        can_block: true,
+        exit2_blocks: true,
+        ..Policy::default()
+    }
 }
 
-const LIMITS: Limits = Limits { timeout: Duration::from_secs(5), grace: Duration::from_secs(2) };
+const LIMITS: Limits = Limits {
+    timeout: Duration::from_secs(5),
+    grace: Duration::from_secs(2),
+};
 
 fn judge_with(policy: Policy, exit: Exit, stdout: &str, stderr: &str) -> Verdict {
-    judge(&run(exit, stdout, stderr), &policy, LIMITS, "guard")
+    judge(&run(exit, stdout, stderr), policy, LIMITS, "guard")
 }
 
 #[test]
 fn exit_codes_map_to_outcomes() {
     use Outcome::*;
-    let rows: &[(Exit, &str, &str, Outcome, Decision, Option<&str>)] = &[
+    type Row<'a> = (Exit, &'a str, &'a str, Outcome, Decision, Option<&'a str>);
+    let rows: &[Row<'_>] = &[
         (Exit::Code(0), "", "", Success, Decision::None, None),
-        (Exit::Code(2), "", "rm is not allowed\n", Blocking, Decision::Deny, Some("rm is not allowed")),
-        (Exit::Code(2), "plain words", "", Blocking, Decision::Deny, Some("plain words")),
-        (Exit::Code(2), "", "", Blocking, Decision::Deny, Some("blocked by hook guard")),
-        (Exit::Code(1), "", "oops\nmore", NonBlockingError, Decision::None, None),
-        (Exit::Code(127), "", "sh: x.sh: not found", NonBlockingError, Decision::None, None),
-        (Exit::Signal(9), "", "", NonBlockingError, Decision::None, None),
-        (Exit::SpawnFailed("failed to start `x`: no such program".into()), "", "", NonBlockingError, Decision::None, None),
+        (
+            Exit::Code(2),
+            "",
+            "rm is not allowed\n",
+            Blocking,
+            Decision::Deny,
+            Some("rm is not allowed"),
+        ),
+        (
+            Exit::Code(2),
+            "plain words",
+            "",
+            Blocking,
+            Decision::Deny,
+            Some("plain words"),
+        ),
+        (
+            Exit::Code(2),
+            "",
+            "",
+            Blocking,
+            Decision::Deny,
+            Some("blocked by hook guard"),
+        ),
+        (
+            Exit::Code(1),
+            "",
+            "oops\nmore",
+            NonBlockingError,
+            Decision::None,
+            None,
+        ),
+        (
+            Exit::Code(127),
+            "",
+            "sh: x.sh: not found",
+            NonBlockingError,
+            Decision::None,
+            None,
+        ),
+        (
+            Exit::Signal(9),
+            "",
+            "",
+            NonBlockingError,
+            Decision::None,
+            None,
+        ),
+        (
+            Exit::SpawnFailed("failed to start `x`: no such program".into()),
+            "",
+            "",
+            NonBlockingError,
+            Decision::None,
+            None,
+        ),
     ];
     for (exit, stdout, stderr, outcome, decision, reason) in rows {
         let verdict = judge_with(claude(), exit.clone(), stdout, stderr);
@@ -60,58 +117,116 @@ fn failure_errors_name_the_cause() {
         (Exit::Signal(11), "", "killed by SIGSEGV"),
     ];
     for (exit, stderr, error) in cases {
-        assert_eq!(judge_with(claude(), exit, "", stderr).error.as_deref(), Some(error));
+        assert_eq!(
+            judge_with(claude(), exit, "", stderr).error.as_deref(),
+            Some(error)
+        );
     }
 }
 
 #[test]
 fn exit_2_denies_even_when_json_says_allow() {
-    let stdout = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}"#;
+    let stdout =
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}"#;
     let verdict = judge_with(claude(), Exit::Code(2), stdout, "no");
-    assert_eq!((verdict.decision, verdict.reason.as_deref()), (Decision::Deny, Some("no")));
+    assert_eq!(
+        (verdict.decision, verdict.reason.as_deref()),
+        (Decision::Deny, Some("no"))
+    );
 }
 
 #[test]
 fn exit_2_reason_prefers_the_json_reason() {
-    let verdict = judge_with(claude(), Exit::Code(2), r#"{"reason":"Denied by hook"}"#, "stderr text");
+    let verdict = judge_with(
+        claude(),
+        Exit::Code(2),
+        r#"{"reason":"Denied by hook"}"#,
+        "stderr text",
+    );
     assert_eq!(verdict.reason.as_deref(), Some("Denied by hook"));
 }
 
 #[test]
 fn json_deny_is_honoured_whatever_the_exit_code() {
-    let verdict = judge_with(claude(), Exit::Code(1), r#"{"decision":"deny","reason":"nope"}"#, "");
-    assert_eq!((verdict.outcome, verdict.decision), (Outcome::Blocking, Decision::Deny));
+    let verdict = judge_with(
+        claude(),
+        Exit::Code(1),
+        r#"{"decision":"deny","reason":"nope"}"#,
+        "",
+    );
+    assert_eq!(
+        (verdict.outcome, verdict.decision),
+        (Outcome::Blocking, Decision::Deny)
+    );
     assert_eq!(verdict.reason.as_deref(), Some("nope"));
     let allow = judge_with(claude(), Exit::Code(1), r#"{"decision":"allow"}"#, "");
-    assert_eq!((allow.outcome, allow.decision), (Outcome::NonBlockingError, Decision::None));
+    assert_eq!(
+        (allow.outcome, allow.decision),
+        (Outcome::NonBlockingError, Decision::None)
+    );
 }
 
 #[test]
 fn broken_json_is_a_failure_and_polluted_json_is_no_decision() {
     let broken = judge_with(claude(), Exit::Code(0), r#"{"decision":"#, "");
     assert_eq!(broken.outcome, Outcome::NonBlockingError);
-    assert!(broken.error.as_deref().unwrap().starts_with("stdout is not valid JSON"), "{broken:?}");
-    let polluted = judge_with(claude(), Exit::Code(0), "Shell ready\n{\"decision\":\"block\",\"reason\":\"x\"}", "");
-    assert_eq!((polluted.outcome, polluted.decision), (Outcome::Success, Decision::None));
+    assert!(
+        broken
+            .error
+            .as_deref()
+            .unwrap()
+            .starts_with("stdout is not valid JSON"),
+        "{broken:?}"
+    );
+    let polluted = judge_with(
+        claude(),
+        Exit::Code(0),
+        "Shell ready\n{\"decision\":\"block\",\"reason\":\"x\"}",
+        "",
+    );
+    assert_eq!(
+        (polluted.outcome, polluted.decision),
+        (Outcome::Success, Decision::None)
+    );
     let array = judge_with(claude(), Exit::Code(0), "[1,2]", "");
-    assert_eq!((array.outcome, array.decision), (Outcome::Success, Decision::None));
+    assert_eq!(
+        (array.outcome, array.decision),
+        (Outcome::Success, Decision::None)
+    );
 }
 
 #[test]
 fn plain_text_is_context_only_where_the_event_says_so() {
     let plain = judge_with(claude(), Exit::Code(0), "branch: main\n", "");
     assert_eq!(plain.said.additional_context, None);
-    let policy = Policy { text_is_context: true, ..claude() };
+    let policy = Policy {
+        text_is_context: true,
+        ..claude()
+    };
     let context = judge_with(policy, Exit::Code(0), "branch: main\n", "");
-    assert_eq!(context.said.additional_context.as_deref(), Some("branch: main"));
+    assert_eq!(
+        context.said.additional_context.as_deref(),
+        Some("branch: main")
+    );
 }
 
 #[test]
 fn fail_closed_hooks_block_on_every_failure() {
-    let policy = Policy { fail_closed: true, ..claude() };
-    for exit in [Exit::Code(1), Exit::Signal(9), Exit::SpawnFailed("failed to start `x`: no such program".into())] {
+    let policy = Policy {
+        fail_closed: true,
+        ..claude()
+    };
+    for exit in [
+        Exit::Code(1),
+        Exit::Signal(9),
+        Exit::SpawnFailed("failed to start `x`: no such program".into()),
+    ] {
         let verdict = judge_with(policy, exit.clone(), "", "boom");
-        assert_eq!((verdict.outcome, verdict.decision), (Outcome::Blocking, Decision::Deny), "{exit:?}");
+        assert_eq!(
+            (verdict.outcome, verdict.decision),
+            (Outcome::Blocking, Decision::Deny),
+            "{exit:?}"
+        );
         assert_eq!(verdict.reason, verdict.error);
     }
     let broken = judge_with(policy, Exit::Code(0), "{oops", "");
@@ -123,46 +238,91 @@ fn timeouts_are_cancelled_with_both_signals_recorded() {
     let mut timed_out = run(Exit::Signal(9), "", "");
     timed_out.timed_out = true;
     timed_out.killed = Some(Kill::Kill);
-    let verdict = judge(&timed_out, &claude(), LIMITS, "guard");
+    let verdict = judge(&timed_out, claude(), LIMITS, "guard");
     assert_eq!(verdict.outcome, Outcome::Cancelled);
-    assert_eq!(verdict.error.as_deref(), Some("timed out after 5s; SIGKILL after 2s grace"));
+    assert_eq!(
+        verdict.error.as_deref(),
+        Some("timed out after 5s; SIGKILL after 2s grace")
+    );
     timed_out.killed = Some(Kill::Term);
-    let policy = Policy { fail_closed: true, ..claude() };
-    let closed = judge(&timed_out, &policy, LIMITS, "guard");
-    assert_eq!((closed.outcome, closed.decision), (Outcome::Blocking, Decision::Deny));
-    assert_eq!(closed.reason.as_deref(), Some("timed out after 5s; ended by SIGTERM"));
+    let policy = Policy {
+        fail_closed: true,
+        ..claude()
+    };
+    let closed = judge(&timed_out, policy, LIMITS, "guard");
+    assert_eq!(
+        (closed.outcome, closed.decision),
+        (Outcome::Blocking, Decision::Deny)
+    );
+    assert_eq!(
+        closed.reason.as_deref(),
+        Some("timed out after 5s; ended by SIGTERM")
+    );
 }
 
 #[test]
 fn stdout_overflow_is_a_failure() {
     let mut big = run(Exit::Code(0), "", "");
     big.stdout.overflowed = true;
-    assert_eq!(judge(&big, &claude(), LIMITS, "g").error.as_deref(), Some("stdout exceeded 16 MiB"));
+    assert_eq!(
+        judge(&big, claude(), LIMITS, "g").error.as_deref(),
+        Some("stdout exceeded 16 MiB")
+    );
 }
 
 #[test]
 fn observe_hooks_never_block() {
-    let policy = Policy { can_block: false, ..claude() };
+    let policy = Policy {
+        can_block: false,
+        ..claude()
+    };
     let verdict = judge_with(policy, Exit::Code(2), "", "no");
-    assert_eq!((verdict.outcome, verdict.decision), (Outcome::Success, Decision::None));
+    assert_eq!(
+        (verdict.outcome, verdict.decision),
+        (Outcome::Success, Decision::None)
+    );
     assert_eq!(verdict.ignored_decision, Some(Decision::Deny));
-    let stop = judge_with(policy, Exit::Code(0), r#"{"continue":false,"stopReason":"x"}"#, "");
-    assert_eq!((stop.outcome, stop.said.continue_), (Outcome::Success, None));
+    let stop = judge_with(
+        policy,
+        Exit::Code(0),
+        r#"{"continue":false,"stopReason":"x"}"#,
+        "",
+    );
+    assert_eq!(
+        (stop.outcome, stop.said.continue_),
+        (Outcome::Success, None)
+    );
 }
 
 #[test]
 fn prx_exit_2_is_a_failure_not_a_deny() {
-    let prx = Policy { can_block: false, exit2_blocks: false, ..Policy::default() };
+    let prx = Policy {
+        can_block: false,
+        exit2_blocks: false,
+        ..Policy::default()
+    };
     let verdict = judge_with(prx, Exit::Code(2), "", "");
-    assert_eq!((verdict.outcome, verdict.decision), (Outcome::NonBlockingError, Decision::None));
+    assert_eq!(
+        (verdict.outcome, verdict.decision),
+        (Outcome::NonBlockingError, Decision::None)
+    );
 }
 
 #[test]
 fn promptkit_filter_truth_table() {
-    let filter = Policy { can_block: true, fail_closed: true, require_allow: true, ..Policy::default() };
+    let filter = Policy {
+        can_block: true,
+        fail_closed: true,
+        require_allow: true,
+        ..Policy::default()
+    };
     let rows = [
         (Exit::Code(0), r#"{"allow": true}"#, Decision::Allow),
-        (Exit::Code(0), r#"{"allow": false, "reason": "pii"}"#, Decision::Deny),
+        (
+            Exit::Code(0),
+            r#"{"allow": false, "reason": "pii"}"#,
+            Decision::Deny,
+        ),
         (Exit::Code(0), "{}", Decision::Deny),
         (Exit::Code(0), r#"{"ack": true}"#, Decision::Deny),
         (Exit::Code(0), "null", Decision::Deny),
@@ -173,7 +333,11 @@ fn promptkit_filter_truth_table() {
         (Exit::Code(2), "", Decision::Deny),
     ];
     for (exit, stdout, decision) in rows {
-        assert_eq!(judge_with(filter, exit.clone(), stdout, "").decision, decision, "{exit:?} {stdout}");
+        assert_eq!(
+            judge_with(filter, exit.clone(), stdout, "").decision,
+            decision,
+            "{exit:?} {stdout}"
+        );
     }
 }
 
@@ -183,15 +347,28 @@ fn vocabulary_reads_every_spelling_of_the_decision() {
         (json!({"decision": "approve"}), Some(Decision::Allow)),
         (json!({"decision": "block"}), Some(Decision::Deny)),
         (json!({"decision": "ask"}), Some(Decision::Ask)),
-        (json!({"hookSpecificOutput": {"permissionDecision": "deny"}}), Some(Decision::Deny)),
-        (json!({"hookSpecificOutput": {"permissionDecision": "defer"}}), Some(Decision::None)),
-        (json!({"hookSpecificOutput": {"decision": {"behavior": "allow"}}}), Some(Decision::Allow)),
+        (
+            json!({"hookSpecificOutput": {"permissionDecision": "deny"}}),
+            Some(Decision::Deny),
+        ),
+        (
+            json!({"hookSpecificOutput": {"permissionDecision": "defer"}}),
+            Some(Decision::None),
+        ),
+        (
+            json!({"hookSpecificOutput": {"decision": {"behavior": "allow"}}}),
+            Some(Decision::Allow),
+        ),
         (json!({"permission": "ask"}), Some(Decision::Ask)),
         (json!({"allow": false}), Some(Decision::Deny)),
         (json!({"continue": true}), None),
     ];
     for (value, decision) in rows {
-        assert_eq!(read_vocabulary(value.as_object().unwrap()).decision, decision, "{value}");
+        assert_eq!(
+            read_vocabulary(value.as_object().unwrap()).decision,
+            decision,
+            "{value}"
+        );
     }
 }
 
@@ -222,21 +399,62 @@ fn vocabulary_reads_every_spelling_of_the_other_fields() {
     assert_eq!(said.updated_output, Some(json!({"x": 1})));
     assert_eq!(said.additional_context.as_deref(), Some("ctx"));
     assert_eq!(said.system_message.as_deref(), Some("sys"));
-    assert_eq!((said.user_message.as_deref(), said.agent_message.as_deref()), (Some("u"), Some("a")));
+    assert_eq!(
+        (said.user_message.as_deref(), said.agent_message.as_deref()),
+        (Some("u"), Some("a"))
+    );
     assert_eq!(said.followup_message.as_deref(), Some("f"));
-    assert_eq!((said.continue_, said.stop_reason.as_deref()), (Some(false), Some("enough")));
+    assert_eq!(
+        (said.continue_, said.stop_reason.as_deref()),
+        (Some(false), Some("enough"))
+    );
     assert_eq!(said.extra.len(), 2);
-    for (key, value) in [("updated_input", "a"), ("updatedInput", "b"), ("modified_input", "c")] {
+    for (key, value) in [
+        ("updated_input", "a"),
+        ("updatedInput", "b"),
+        ("modified_input", "c"),
+    ] {
         let map = json!({ key: {"v": value} });
-        assert_eq!(read_vocabulary(map.as_object().unwrap()).updated_input, Some(json!({"v": value})));
+        assert_eq!(
+            read_vocabulary(map.as_object().unwrap()).updated_input,
+            Some(json!({"v": value}))
+        );
     }
     let gemini = json!({"hookSpecificOutput": {"tool_input": {"a": 1}}});
-    assert_eq!(read_vocabulary(gemini.as_object().unwrap()).updated_input, Some(json!({"a": 1})));
+    assert_eq!(
+        read_vocabulary(gemini.as_object().unwrap()).updated_input,
+        Some(json!({"a": 1}))
+    );
 }
 
 #[test]
 fn continue_false_blocks() {
-    let verdict = judge_with(claude(), Exit::Code(0), r#"{"continue":false,"stopReason":"Stop requested"}"#, "");
+    let verdict = judge_with(
+        claude(),
+        Exit::Code(0),
+        r#"{"continue":false,"stopReason":"Stop requested"}"#,
+        "",
+    );
     assert_eq!(verdict.outcome, Outcome::Blocking);
     assert_eq!(verdict.said.stop_reason.as_deref(), Some("Stop requested"));
+}
+
+#[test]
+fn a_deny_without_a_reason_key_is_explained_by_its_messages() {
+    let cursor = judge_with(
+        claude(),
+        Exit::Code(0),
+        r#"{"permission":"deny","user_message":"no curl","agent_message":"use the API"}"#,
+        "",
+    );
+    assert_eq!(cursor.reason.as_deref(), Some("no curl"));
+    let agent_only = judge_with(
+        claude(),
+        Exit::Code(0),
+        r#"{"permission":"ask","agent_message":"confirm?"}"#,
+        "",
+    );
+    assert_eq!(agent_only.reason.as_deref(), Some("confirm?"));
+    let bare = judge_with(claude(), Exit::Code(0), r#"{"permission":"deny"}"#, "");
+    assert_eq!(bare.reason.as_deref(), Some("blocked by hook guard"));
 }

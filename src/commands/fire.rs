@@ -1,42 +1,85 @@
 //! `hookrun fire EVENT`: payload in, hooks run, one decision document out (SPEC §1–§6).
 
+use std::path::Path;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use serde_json::Value;
 
 use crate::cli::{Cli, FireArgs};
-use crate::commands::{load_config, project_dir};
+use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
+use crate::output::agents::{self, Agent};
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
+    let started = Instant::now();
+    let agent: Option<Agent> = args.output.into();
+    // A dry run is not a fire: it is never logged.
+    let log = args.log.as_deref().filter(|_| !args.dry_run);
+    let result = fire(cli, args, agent, log, started).map_err(|error| match (agent, error) {
+        (Some(agent), error) if !matches!(error, Error::Interrupted(_)) => Error::Agent {
+            agent,
+            error: Box::new(error),
+        },
+        (_, error) => error,
+    });
+    if let (Some(path), Err(error)) = (log, &result) {
+        fire_log::append_failure(path, &args.event, error, started);
+    }
+    result
+}
+
+fn fire(
+    cli: &Cli,
+    args: &FireArgs,
+    agent: Option<Agent>,
+    log: Option<&Path>,
+    started: Instant,
+) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
     if config.has_errors() {
         return Err(Error::Config(config.diagnostics));
     }
-    if cli.verbose {
-        for warning in &config.diagnostics {
+    // Warnings about what fire itself changes (a blocked PRX variable it skips) always show.
+    for warning in &config.diagnostics {
+        if cli.verbose || warning.code.is_some() {
             eprintln!("{warning}");
         }
     }
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = current_depth();
     if depth >= MAX_DEPTH {
-        eprintln!("hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks");
+        eprintln!(
+            "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
+        );
     }
     let payload = Value::Object(payload);
     let steps = plan::plan(
         &config,
-        &PlanInput { event: &args.event, payload: &payload, project_dir: &project_dir, own_dialect: None, depth },
+        &PlanInput {
+            event: &args.event,
+            payload: &payload,
+            project_dir: &project_dir,
+            own_dialect: agent.map(Agent::dialect),
+            depth,
+        },
     )
     .map_err(Error::Config)?;
-    let Value::Object(payload) = payload else { unreachable!("built from an object above") };
+    if args.dry_run {
+        return dry_run::print(&config, &steps, &args.event, args.pretty);
+    }
+    let Value::Object(payload) = payload else {
+        unreachable!("built from an object above")
+    };
+    let recorded_payload = args.record.as_ref().map(|_| payload.clone());
     if steps.iter().any(|step| step.skip.is_none()) {
-        runner::signals::install().map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
+        runner::signals::install()
+            .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
     }
     let settings = Settings {
         event: &args.event,
@@ -46,19 +89,89 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
         depth: depth + 1,
         verbose: cli.verbose,
     };
-    let execution = execute::execute(&config, &steps, payload, &settings).map_err(|e| Error::Io(e.to_string()))?;
+    let execution = execute::execute(&config, &steps, payload, &settings)
+        .map_err(|e| Error::Io(e.to_string()))?;
     if let Some(signal) = execution.interrupted.or_else(runner::signals::received) {
         return Err(Error::Interrupted(signal));
     }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
-    let code = if merged.blocks() { exit::BLOCK } else { exit::OK };
-    let document = Document::new(&args.event, merged, execution.records);
-    crate::output::write_json(&document, args.pretty).map_err(|e| Error::Io(format!("cannot write the decision: {e}")))?;
+    let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
+    let (code, document) = if let Some(agent) = agent {
+        let answer = agents::answer(agent, &args.event, &merged);
+        if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+            let printed = answer.json.clone().unwrap_or(Value::Null);
+            let output = Some(agent.dialect().name());
+            record(
+                cli,
+                args,
+                file,
+                (&project_dir, output),
+                payload,
+                &printed,
+                answer.code,
+            )?;
+        }
+        agents::emit(&answer, args.pretty).map_err(write_error)?;
+        let document = Document::new(&args.event, merged, execution.records);
+        (answer.code, document)
+    } else {
+        let code = if merged.blocks() {
+            exit::BLOCK
+        } else {
+            exit::OK
+        };
+        let document = Document::new(&args.event, merged, execution.records);
+        if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
+            let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
+            record(
+                cli,
+                args,
+                file,
+                (&project_dir, None),
+                payload,
+                &printed,
+                code,
+            )?;
+        }
+        crate::output::write_json(&document, args.pretty).map_err(write_error)?;
+        (code, document)
+    };
+    if let Some(path) = log {
+        fire_log::append(path, &document, code, &project_dir, started);
+    }
     Ok(ExitCode::from(code))
+}
+
+/// `--record FILE`: appends this fire as a test, before the document is printed (so a failure to
+/// record is an error, not a silent loss).
+fn record(
+    cli: &Cli,
+    args: &FireArgs,
+    file: &std::path::Path,
+    (project_dir, output): (&std::path::Path, Option<&str>),
+    payload: &serde_json::Map<String, Value>,
+    printed: &Value,
+    code: u8,
+) -> Result<(), Error> {
+    let context = crate::testfile::record::Context {
+        project_dir,
+        config: &cli.config,
+        strict: args.strict,
+        output,
+    };
+    let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
+        .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
+    if cli.verbose {
+        eprintln!("hookrun: recorded test {name:?} in {}", file.display());
+    }
+    Ok(())
 }
 
 /// hookrun's own nesting depth, from `HOOKRUN_DEPTH` (0 when unset or unreadable).
 fn current_depth() -> u32 {
-    std::env::var("HOOKRUN_DEPTH").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0)
+    std::env::var("HOOKRUN_DEPTH")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
 }

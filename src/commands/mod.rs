@@ -6,14 +6,22 @@ use crate::Error;
 use crate::cli::Cli;
 use crate::config::{self, Config, LoadOptions};
 
+pub(crate) mod completions;
+mod dry_run;
 pub(crate) mod fire;
+mod fire_log;
+pub(crate) mod list;
+pub(crate) mod schema;
+pub(crate) mod test;
+pub(crate) mod validate;
 
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current
 /// directory; made absolute so hooks and reports see one stable path.
 pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
     let dir = match &cli.project_dir {
         Some(dir) => dir.clone(),
-        None => std::env::current_dir().map_err(|e| Error::Io(format!("cannot read the current directory: {e}")))?,
+        None => std::env::current_dir()
+            .map_err(|e| Error::Io(format!("cannot read the current directory: {e}")))?,
     };
     dir.canonicalize()
         .map_err(|e| Error::Io(format!("project directory {}: {e}", dir.display())))
@@ -24,7 +32,7 @@ pub(crate) fn load_config(cli: &Cli, project_dir: &std::path::Path) -> Config {
     config::load(&LoadOptions {
         project_dir,
         config_files: &cli.config,
-        dialect: cli.dialect.map(Into::into),
+        dialect: cli.dialect,
         user_config: !cli.no_user_config,
     })
 }

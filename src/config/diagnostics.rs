@@ -12,6 +12,8 @@ use serde::Serialize;
 pub(crate) enum Severity {
     Error,
     Warning,
+    /// Worth knowing, never a problem (a hook name reused in another file, say).
+    Note,
 }
 
 /// One problem in one configuration file.
@@ -30,7 +32,18 @@ pub(crate) struct Diagnostic {
     /// The offending line of the file, for the caret display.
     #[serde(skip)]
     pub(crate) snippet: Option<String>,
+    /// A stable name for problems other commands treat specially: `validate` reports the codes of
+    /// [`VALIDATE_ERRORS`] as errors although `fire` only warns about them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) code: Option<&'static str>,
 }
+
+/// A PRX action's `env` sets a variable the sanitised environment never passes (`LD_PRELOAD`,
+/// `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error (SPEC §11).
+pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
+
+/// Warning codes that `validate` reports as errors.
+pub(crate) const VALIDATE_ERRORS: &[&str] = &[PRX_BLOCKED_ENV];
 
 impl Diagnostic {
     /// A problem at a 1-based line and column of `text` (the file's contents).
@@ -52,11 +65,16 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             snippet,
+            code: None,
         }
     }
 
     /// A problem with the file as a whole (it cannot be read, say).
-    pub(crate) fn whole_file(severity: Severity, file: &str, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn whole_file(
+        severity: Severity,
+        file: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::at(severity, file, "", (0, 0), message)
     }
 
@@ -84,6 +102,7 @@ impl fmt::Display for Diagnostic {
         let label = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         };
         writeln!(f, "{label}: {}", self.message)?;
         write!(f, "  ——▶ {}", self.position())?;
@@ -96,7 +115,10 @@ impl fmt::Display for Diagnostic {
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             let mut block = String::new();
-            let _ = write!(block, "\n {pad} |\n {number} | {snippet}\n {pad} | {caret_at}^");
+            let _ = write!(
+                block,
+                "\n {pad} |\n {number} | {snippet}\n {pad} | {caret_at}^"
+            );
             f.write_str(&block)?;
         }
         if let Some(help) = &self.help {
@@ -111,7 +133,12 @@ pub(crate) fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a
     let lower = word.to_ascii_lowercase();
     candidates
         .iter()
-        .map(|candidate| (edit_distance(&lower, &candidate.to_ascii_lowercase()), *candidate))
+        .map(|candidate| {
+            (
+                edit_distance(&lower, &candidate.to_ascii_lowercase()),
+                *candidate,
+            )
+        })
         .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(2))
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate)
@@ -138,11 +165,23 @@ mod tests {
     #[test]
     fn diagnostic_renders_position_line_and_caret() {
         let text = "{\n  \"timeout\": \"5\"\n}";
-        let diagnostic = Diagnostic::at(Severity::Error, "a.json", text, (2, 14), "expected a number")
-            .with_help("write 5, not \"5\"");
+        let diagnostic = Diagnostic::at(
+            Severity::Error,
+            "a.json",
+            text,
+            (2, 14),
+            "expected a number",
+        )
+        .with_help("write 5, not \"5\"");
         let shown = diagnostic.to_string();
-        assert!(shown.starts_with("error: expected a number\n  ——▶ a.json:2:14"), "{shown}");
-        assert!(shown.contains(" 2 |   \"timeout\": \"5\"\n   |              ^"), "{shown}");
+        assert!(
+            shown.starts_with("error: expected a number\n  ——▶ a.json:2:14"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(" 2 |   \"timeout\": \"5\"\n   |              ^"),
+            "{shown}"
+        );
         assert!(shown.ends_with("= help: write 5, not \"5\""), "{shown}");
     }
 

@@ -28,15 +28,16 @@ pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
 
 /// A positive, finite number of seconds as a `Duration`; `None` for zero, negatives and NaN.
 pub(crate) fn seconds_to_duration(seconds: f64) -> Option<Duration> {
-    (seconds.is_finite() && seconds > 0.0 && seconds < 1e9).then(|| Duration::from_secs_f64(seconds))
+    (seconds.is_finite() && seconds > 0.0 && seconds < 1e9)
+        .then(|| Duration::from_secs_f64(seconds))
 }
 
 /// Renders a duration the way reports show it: `200ms`, `5s`, `1.5s`.
 pub(crate) fn format_duration(duration: Duration) -> String {
     let ms = duration.as_millis();
-    if ms < 1000 || ms % 1000 != 0 && ms % 100 != 0 {
+    if ms < 1000 || !ms.is_multiple_of(1000) && !ms.is_multiple_of(100) {
         format!("{ms}ms")
-    } else if ms % 1000 == 0 {
+    } else if ms.is_multiple_of(1000) {
         format!("{}s", ms / 1000)
     } else {
         format!("{:.1}s", duration.as_secs_f64())
@@ -59,7 +60,11 @@ mod tests {
             ("0.25", 250),
         ];
         for (text, ms) in cases {
-            assert_eq!(parse_duration(text), Ok(Duration::from_millis(ms)), "{text}");
+            assert_eq!(
+                parse_duration(text),
+                Ok(Duration::from_millis(ms)),
+                "{text}"
+            );
         }
     }
 

@@ -23,7 +23,10 @@ pub(crate) fn path_to_string(path: &[Step]) -> String {
                 }
                 out.push_str(key);
             }
-            Step::Index(index) => out.push_str(&format!("[{index}]")),
+            Step::Index(index) => {
+                use std::fmt::Write as _;
+                let _ = write!(out, "[{index}]");
+            }
         }
     }
     out
@@ -82,7 +85,6 @@ impl Scanner<'_> {
         loop {
             self.skip_ws();
             match self.bytes.get(self.pos)? {
-                b'}' => return None,
                 b',' => {
                     self.pos += 1;
                     continue;
@@ -134,7 +136,10 @@ impl Scanner<'_> {
                 b'"' => {
                     self.pos = i + 1;
                     let raw = std::str::from_utf8(&self.bytes[start..i]).ok()?;
-                    return Some(serde_json::from_str(&format!("\"{raw}\"")).unwrap_or_else(|_| raw.to_owned()));
+                    return Some(
+                        serde_json::from_str(&format!("\"{raw}\""))
+                            .unwrap_or_else(|_| raw.to_owned()),
+                    );
                 }
                 _ => i += 1,
             }
@@ -170,7 +175,9 @@ impl Scanner<'_> {
                 return None;
             }
             _ => {
-                while self.pos < self.bytes.len() && !matches!(self.bytes[self.pos], b',' | b'}' | b']') {
+                while self.pos < self.bytes.len()
+                    && !matches!(self.bytes[self.pos], b',' | b'}' | b']')
+                {
                     self.pos += 1;
                 }
             }
@@ -202,7 +209,12 @@ mod tests {
 
     #[test]
     fn locates_nested_values_through_objects_and_arrays() {
-        let path = [key("hooks"), key("PreToolUse"), Step::Index(1), key("matcher")];
+        let path = [
+            key("hooks"),
+            key("PreToolUse"),
+            Step::Index(1),
+            key("matcher"),
+        ];
         assert_eq!(locate_json(SETTINGS, &path, false), (7, 20));
         assert_eq!(locate_json(SETTINGS, &path, true), (7, 9));
         let timeout = [
@@ -213,7 +225,7 @@ mod tests {
             Step::Index(0),
             key("timeout"),
         ];
-        assert_eq!(locate_json(SETTINGS, &timeout, false), (8, 64));
+        assert_eq!(locate_json(SETTINGS, &timeout, false), (8, 69));
     }
 
     #[test]
@@ -224,7 +236,12 @@ mod tests {
 
     #[test]
     fn paths_render_with_dots_and_indexes() {
-        let path = [key("hooks"), key("PreToolUse"), Step::Index(0), key("command")];
+        let path = [
+            key("hooks"),
+            key("PreToolUse"),
+            Step::Index(0),
+            key("command"),
+        ];
         assert_eq!(path_to_string(&path), "hooks.PreToolUse[0].command");
     }
 }

@@ -58,15 +58,29 @@ mod tests {
 
     #[test]
     fn locates_keys_of_the_nth_array_table() {
-        let path = [Step::Key("hook".into()), Step::Index(1), Step::Key("timeout".into())];
+        let path = [
+            Step::Key("hook".into()),
+            Step::Index(1),
+            Step::Key("timeout".into()),
+        ];
         assert_eq!(locate_toml(FILE, &path, false), (9, 3));
-        let path = [Step::Key("hook".into()), Step::Index(0), Step::Key("command".into())];
+        let path = [
+            Step::Key("hook".into()),
+            Step::Index(0),
+            Step::Key("command".into()),
+        ];
         assert_eq!(locate_toml(FILE, &path, false), (5, 1));
     }
 
     #[test]
     fn locates_top_level_keys_and_tables() {
-        assert_eq!(locate_toml(FILE, &[Step::Key("timeout".into())], false), (1, 1));
-        assert_eq!(locate_toml(FILE, &[Step::Key("hook".into()), Step::Index(1)], false), (7, 1));
+        assert_eq!(
+            locate_toml(FILE, &[Step::Key("timeout".into())], false),
+            (1, 1)
+        );
+        assert_eq!(
+            locate_toml(FILE, &[Step::Key("hook".into()), Step::Index(1)], false),
+            (7, 1)
+        );
     }
 }

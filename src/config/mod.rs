@@ -9,9 +9,11 @@ pub(crate) mod dialect_name;
 pub(crate) mod duration;
 pub(crate) mod locate;
 pub(crate) mod locate_toml;
+pub(crate) mod locate_yaml;
 pub(crate) mod model;
 pub(crate) mod reader;
 pub(crate) mod sources;
+pub(crate) mod yaml;
 
 use diagnostics::{Diagnostic, Severity};
 use dialect_name::Dialect;
@@ -43,34 +45,53 @@ impl Config {
 
 /// Loads every configuration source.
 pub(crate) fn load(options: &LoadOptions<'_>) -> Config {
-    let mut config = Config { sources: Vec::new(), hooks: Vec::new(), diagnostics: Vec::new() };
+    let mut config = Config {
+        sources: Vec::new(),
+        hooks: Vec::new(),
+        diagnostics: Vec::new(),
+    };
     for (path, dialect, explicit) in candidates(options) {
         let display = display_path(&path, options.project_dir);
         let text = match sources::read_config(&path) {
             Ok(Some(text)) => text,
             Ok(None) if !explicit => continue,
             Ok(None) => {
-                config.diagnostics.push(Diagnostic::whole_file(Severity::Error, &display, "no such file"));
+                config.diagnostics.push(Diagnostic::whole_file(
+                    Severity::Error,
+                    &display,
+                    "no such file",
+                ));
                 continue;
             }
             Err(error) => {
-                config.diagnostics.push(Diagnostic::whole_file(Severity::Error, &display, format!("cannot read: {error}")));
+                config.diagnostics.push(Diagnostic::whole_file(
+                    Severity::Error,
+                    &display,
+                    format!("cannot read: {error}"),
+                ));
                 continue;
             }
         };
-        let dialect = match dialect.or_else(|| sources::dialect_from_content(&text)) {
-            Some(dialect) => dialect,
-            None => {
-                config.diagnostics.push(
-                    Diagnostic::whole_file(Severity::Error, &display, "cannot tell this file's dialect from its path or content")
-                        .with_help("name it with --dialect (hookrun, claude, gemini, cursor, proxyai, praison, prx, promptkit)"),
-                );
-                continue;
-            }
+        let Some(dialect) = dialect.or_else(|| sources::dialect_from_content(&text)) else {
+            config.diagnostics.push(
+                Diagnostic::whole_file(Severity::Error, &display, "cannot tell this file's dialect from its path or content")
+                    .with_help("name it with --dialect (hookrun, claude, gemini, cursor, proxyai, praison, prx, promptkit)"),
+            );
+            continue;
         };
-        let source = Source { path, display, dialect, text, explicit };
+        let source = Source {
+            path,
+            display,
+            dialect,
+            text,
+            explicit,
+        };
         let index = config.sources.len();
-        let loaded = dialect::load(&dialect::LoadContext { source: &source, index, project_dir: options.project_dir });
+        let loaded = dialect::load(&dialect::LoadContext {
+            source: &source,
+            index,
+            project_dir: options.project_dir,
+        });
         config.diagnostics.extend(loaded.diagnostics);
         for hook in loaded.hooks {
             check_nul_bytes(&hook, &source, &mut config.diagnostics);

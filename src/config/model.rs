@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::config::dialect_name::Dialect;
+use crate::config::locate::Step;
 use crate::matching::Matcher;
 
 /// One loaded configuration file.
@@ -59,7 +60,10 @@ pub(crate) enum EventSelector {
     /// `hookrun.toml`'s `events`: exact names, `"*"`, and prefix patterns like `"prx.lifecycle.*"`.
     Patterns(Vec<String>),
     /// A PromptKit hook: its type owns phases, and `phases` lists those it runs in.
-    Promptkit { hook: PromptkitHook, phases: Vec<String> },
+    Promptkit {
+        hook: PromptkitHook,
+        phases: Vec<String>,
+    },
 }
 
 /// PromptKit's hook types.
@@ -89,6 +93,10 @@ pub(crate) enum StdinMode {
 
 /// One hook, as every later stage sees it.
 #[derive(Debug, Clone)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent per-hook switches of SPEC §4–§8"
+)]
 pub(crate) struct Hook {
     /// Unique among the loaded hooks (derived from the command when the file names none).
     pub(crate) name: String,
@@ -121,6 +129,10 @@ pub(crate) struct Hook {
     pub(crate) loop_limit: Option<u64>,
     /// Where the hook's entry starts in its file (1-based line and column), for reports.
     pub(crate) location: Option<(usize, usize)>,
+    /// The path of the hook's entry in its parsed file (`hooks.PreToolUse[0].hooks[1]`), so that
+    /// `validate` can point at one of its fields; empty when the loader does not record it (then
+    /// reports point at [`Hook::location`]).
+    pub(crate) entry: Vec<Step>,
 }
 
 impl Hook {
@@ -167,6 +179,7 @@ impl Hook {
             stdin: StdinMode::Payload,
             loop_limit: None,
             location: None,
+            entry: Vec::new(),
         }
     }
 
@@ -175,7 +188,9 @@ impl Hook {
     pub(crate) fn os_strings(&self) -> Vec<(&'static str, &str)> {
         let mut out = Vec::new();
         match &self.handler {
-            Handler::Command(CommandForm::Shell(command)) => out.push(("command", command.as_str())),
+            Handler::Command(CommandForm::Shell(command)) => {
+                out.push(("command", command.as_str()));
+            }
             Handler::Command(CommandForm::Exec { program, args }) => {
                 out.push(("command", program.as_str()));
                 out.extend(args.iter().map(|arg| ("args", arg.as_str())));
@@ -205,9 +220,9 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
     let words: Vec<String> = match form {
         CommandForm::Shell(command) => shell_words::split(command)
             .unwrap_or_else(|_| command.split_whitespace().map(str::to_owned).collect()),
-        CommandForm::Exec { program, args } => {
-            std::iter::once(program.clone()).chain(args.iter().cloned()).collect()
-        }
+        CommandForm::Exec { program, args } => std::iter::once(program.clone())
+            .chain(args.iter().cloned())
+            .collect(),
     };
     let mut words = words
         .into_iter()
@@ -215,16 +230,26 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
     let mut word = words.next().unwrap_or_default();
     let stem = |word: &str| {
         let base = word.rsplit('/').next().unwrap_or(word);
-        base.split('.').next().filter(|s| !s.is_empty()).unwrap_or(base).to_owned()
+        base.split('.')
+            .next()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(base)
+            .to_owned()
     };
+    // `python3 hooks/x.py` is named after the script; `env | grep …` after `env`.
+    let is_operator = |w: &str| w.starts_with(['|', '&', ';', '<', '>', '(', ')']);
     while INTERPRETERS.contains(&stem(&word).as_str()) {
         match words.find(|w| !w.starts_with('-')) {
-            Some(next) => word = next,
-            None => break,
+            Some(next) if !is_operator(&next) => word = next,
+            _ => break,
         }
     }
     let name = stem(&word);
-    if name.is_empty() { "hook".to_owned() } else { name }
+    if name.is_empty() {
+        "hook".to_owned()
+    } else {
+        name
+    }
 }
 
 /// Makes every hook name unique by suffixing repeats with `-2`, `-3`, … in load order.
@@ -251,22 +276,32 @@ mod tests {
     fn default_names_come_from_the_script_stem() {
         let cases = [
             ("./hooks/deny-rm.sh", "deny-rm"),
-            ("\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check_style.py --strict", "check_style"),
+            (
+                "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check_style.py --strict",
+                "check_style",
+            ),
             ("python3 hooks/audit.py", "audit"),
             ("FOO=1 bash -e ./guard.sh", "guard"),
             ("jq -r .tool_name >> log.txt", "jq"),
+            ("env | grep HOOKRUN_ | sort", "env"),
             ("", "hook"),
         ];
         for (command, name) in cases {
             assert_eq!(derive_name(&shell(command)), name, "{command}");
         }
-        let exec = CommandForm::Exec { program: "node".into(), args: vec!["lint.js".into()] };
+        let exec = CommandForm::Exec {
+            program: "node".into(),
+            args: vec!["lint.js".into()],
+        };
         assert_eq!(derive_name(&exec), "lint");
     }
 
     #[test]
     fn exec_form_displays_as_quoted_words() {
-        let exec = CommandForm::Exec { program: "./a b".into(), args: vec!["x y".into(), "z".into()] };
+        let exec = CommandForm::Exec {
+            program: "./a b".into(),
+            args: vec!["x y".into(), "z".into()],
+        };
         assert_eq!(exec.display(), "'./a b' 'x y' z");
     }
 }

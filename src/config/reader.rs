@@ -20,7 +20,12 @@ pub(crate) struct Reader<'s> {
 
 impl<'s> Reader<'s> {
     pub(crate) fn new(file: &'s str, text: &'s str, locator: Locator) -> Reader<'s> {
-        Reader { file, text, locator, diagnostics: Vec::new() }
+        Reader {
+            file,
+            text,
+            locator,
+            diagnostics: Vec::new(),
+        }
     }
 
     /// A reader for JSON files.
@@ -42,8 +47,9 @@ impl<'s> Reader<'s> {
         message: impl Into<String>,
     ) -> &mut Diagnostic {
         let position = self.position(path, at_key);
-        self.diagnostics
-            .push(Diagnostic::at(severity, self.file, self.text, position, message));
+        self.diagnostics.push(Diagnostic::at(
+            severity, self.file, self.text, position, message,
+        ));
         self.diagnostics.last_mut().expect("just pushed")
     }
 
@@ -56,7 +62,12 @@ impl<'s> Reader<'s> {
     }
 
     /// The value as an object, or an error naming what was expected.
-    pub(crate) fn object<'v>(&mut self, value: &'v Value, path: &[Step], what: &str) -> Option<&'v Map<String, Value>> {
+    pub(crate) fn object<'v>(
+        &mut self,
+        value: &'v Value,
+        path: &[Step],
+        what: &str,
+    ) -> Option<&'v Map<String, Value>> {
         if let Some(map) = value.as_object() {
             Some(map)
         } else {
@@ -66,7 +77,12 @@ impl<'s> Reader<'s> {
     }
 
     /// The value as an array, or an error naming what was expected.
-    pub(crate) fn array<'v>(&mut self, value: &'v Value, path: &[Step], what: &str) -> Option<&'v Vec<Value>> {
+    pub(crate) fn array<'v>(
+        &mut self,
+        value: &'v Value,
+        path: &[Step],
+        what: &str,
+    ) -> Option<&'v Vec<Value>> {
         if let Some(items) = value.as_array() {
             Some(items)
         } else {
@@ -77,12 +93,20 @@ impl<'s> Reader<'s> {
 
     fn type_error(&mut self, path: &[Step], what: &str, expected: &str, found: &Value) {
         let shown = path_to_string(path);
-        let message = format!("`{shown}` ({what}) must be {expected}, found {}", kind_of(found));
+        let message = format!(
+            "`{shown}` ({what}) must be {expected}, found {}",
+            kind_of(found)
+        );
         self.error(path, message);
     }
 
     /// An optional string field; a wrong type is an error and reads as absent.
-    pub(crate) fn opt_str<'v>(&mut self, map: &'v Map<String, Value>, key: &str, path: &[Step]) -> Option<&'v str> {
+    pub(crate) fn opt_str<'v>(
+        &mut self,
+        map: &'v Map<String, Value>,
+        key: &str,
+        path: &[Step],
+    ) -> Option<&'v str> {
         match map.get(key)? {
             Value::String(text) => Some(text),
             other => {
@@ -94,7 +118,13 @@ impl<'s> Reader<'s> {
     }
 
     /// A required string field.
-    pub(crate) fn req_str<'v>(&mut self, map: &'v Map<String, Value>, key: &str, path: &[Step], what: &str) -> Option<&'v str> {
+    pub(crate) fn req_str<'v>(
+        &mut self,
+        map: &'v Map<String, Value>,
+        key: &str,
+        path: &[Step],
+        what: &str,
+    ) -> Option<&'v str> {
         if map.contains_key(key) {
             self.opt_str(map, key, path)
         } else {
@@ -105,7 +135,12 @@ impl<'s> Reader<'s> {
         }
     }
 
-    pub(crate) fn opt_bool(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<bool> {
+    pub(crate) fn opt_bool(
+        &mut self,
+        map: &Map<String, Value>,
+        key: &str,
+        path: &[Step],
+    ) -> Option<bool> {
         match map.get(key)? {
             Value::Bool(flag) => Some(*flag),
             other => {
@@ -117,12 +152,21 @@ impl<'s> Reader<'s> {
     }
 
     /// An optional number field (integer or float).
-    pub(crate) fn opt_number(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<f64> {
+    pub(crate) fn opt_number(
+        &mut self,
+        map: &Map<String, Value>,
+        key: &str,
+        path: &[Step],
+    ) -> Option<f64> {
         match map.get(key)? {
             Value::Number(number) => number.as_f64(),
             other => {
                 let at = child(path, key);
-                let message = format!("`{}` must be a number, found {}", path_to_string(&at), kind_of(other));
+                let message = format!(
+                    "`{}` must be a number, found {}",
+                    path_to_string(&at),
+                    kind_of(other)
+                );
                 let help = match other {
                     Value::String(text) if text.trim().parse::<f64>().is_ok() => {
                         Some(format!("write {} without quotes", text.trim()))
@@ -136,7 +180,12 @@ impl<'s> Reader<'s> {
     }
 
     /// An optional array of strings (`args`, `phases`, `events`).
-    pub(crate) fn opt_str_list(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<Vec<String>> {
+    pub(crate) fn opt_str_list(
+        &mut self,
+        map: &Map<String, Value>,
+        key: &str,
+        path: &[Step],
+    ) -> Option<Vec<String>> {
         let value = map.get(key)?;
         let at = child(path, key);
         let items = self.array(value, &at, key)?;
@@ -154,7 +203,12 @@ impl<'s> Reader<'s> {
     }
 
     /// An optional object of string values (`env`); numbers and booleans are taken as their text.
-    pub(crate) fn opt_str_map(&mut self, map: &Map<String, Value>, key: &str, path: &[Step]) -> Option<Vec<(String, String)>> {
+    pub(crate) fn opt_str_map(
+        &mut self,
+        map: &Map<String, Value>,
+        key: &str,
+        path: &[Step],
+    ) -> Option<Vec<(String, String)>> {
         let value = map.get(key)?;
         let at = child(path, key);
         let entries = self.object(value, &at, key)?;
@@ -173,7 +227,13 @@ impl<'s> Reader<'s> {
     }
 
     /// Warns about keys of `map` that are not in `known`, with a did-you-mean.
-    pub(crate) fn unknown_keys(&mut self, map: &Map<String, Value>, known: &[&str], path: &[Step], what: &str) {
+    pub(crate) fn unknown_keys(
+        &mut self,
+        map: &Map<String, Value>,
+        known: &[&str],
+        path: &[Step],
+        what: &str,
+    ) {
         for key in map.keys() {
             if known.contains(&key.as_str()) {
                 continue;
@@ -183,8 +243,13 @@ impl<'s> Reader<'s> {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => format!("known keys: {}", known.join(", ")),
             };
-            self.report(Severity::Warning, &at, true, format!("unknown key `{key}` in {what}"))
-                .help = Some(help);
+            self.report(
+                Severity::Warning,
+                &at,
+                true,
+                format!("unknown key `{key}` in {what}"),
+            )
+            .help = Some(help);
         }
     }
 }
@@ -229,5 +294,11 @@ pub(crate) fn json_syntax_error(file: &str, text: &str, error: &serde_json::Erro
         .rsplit_once(" at line ")
         .map_or(message.as_str(), |(head, _)| head)
         .to_owned();
-    Diagnostic::at(Severity::Error, file, text, (error.line(), error.column()), format!("invalid JSON: {message}"))
+    Diagnostic::at(
+        Severity::Error,
+        file,
+        text,
+        (error.line(), error.column()),
+        format!("invalid JSON: {message}"),
+    )
 }

@@ -58,16 +58,24 @@ pub(crate) fn dialect_from_path(path: &Path) -> Option<Dialect> {
     let file = text.rsplit('/').next().unwrap_or(&text);
     let parent = text.rsplit('/').nth(1).unwrap_or("");
     match (parent, file) {
-        (".claude", name) if name.starts_with("settings") && name.ends_with(".json") => Some(Dialect::Claude),
+        (".claude", name) if name.starts_with("settings") && has_extension(name, "json") => {
+            Some(Dialect::Claude)
+        }
         (".codex", "hooks.json") => Some(Dialect::Claude),
         (".gemini", "settings.json") => Some(Dialect::Gemini),
         (".cursor", "hooks.json") => Some(Dialect::Cursor),
         (".proxyai", "settings.json") => Some(Dialect::Proxyai),
         (".praison", "hooks.json") => Some(Dialect::Praison),
-        (_, name) if name.ends_with(".toml") => Some(Dialect::Hookrun),
+        (_, name) if has_extension(name, "toml") => Some(Dialect::Hookrun),
         (_, "runtime.yaml" | "runtime.yml") => Some(Dialect::Promptkit),
         _ => None,
     }
+}
+
+fn has_extension(name: &str, extension: &str) -> bool {
+    Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
 }
 
 /// The dialect a file's content implies (SPEC §2), or `None` when it does not tell.
@@ -76,7 +84,9 @@ pub(crate) fn dialect_from_content(text: &str) -> Option<Dialect> {
     if !trimmed.starts_with('{') {
         return text
             .lines()
-            .any(|line| line.trim() == "kind: RuntimeConfig" || line.trim() == "kind: \"RuntimeConfig\"")
+            .any(|line| {
+                line.trim() == "kind: RuntimeConfig" || line.trim() == "kind: \"RuntimeConfig\""
+            })
             .then_some(Dialect::Promptkit);
     }
     let root: serde_json::Value = serde_json::from_str(text).ok()?;
@@ -90,7 +100,10 @@ pub(crate) fn dialect_from_content(text: &str) -> Option<Dialect> {
         .filter_map(serde_json::Value::as_array)
         .flatten()
         .collect();
-    if entries.iter().any(|e| e.get("hooks").is_some_and(serde_json::Value::is_array)) {
+    if entries
+        .iter()
+        .any(|e| e.get("hooks").is_some_and(serde_json::Value::is_array))
+    {
         return Some(Dialect::Claude);
     }
     let has = |key: &str| entries.iter().any(|e| e.get(key).is_some());
@@ -128,11 +141,26 @@ mod tests {
     #[test]
     fn dialect_is_told_from_content() {
         let cases = [
-            (r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}"#, Some(Dialect::Claude)),
-            (r#"{"version":1,"hooks":{"beforeShellExecution":[{"command":"x"}]}}"#, Some(Dialect::Cursor)),
-            (r#"{"hooks":{"tool_call":[{"command":"x","timeout_ms":5}]}}"#, Some(Dialect::Prx)),
-            (r#"{"hooks":[{"event":"before_tool","command":"x"}]}"#, Some(Dialect::Praison)),
-            ("apiVersion: x\nkind: RuntimeConfig\nspec: {}\n", Some(Dialect::Promptkit)),
+            (
+                r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}"#,
+                Some(Dialect::Claude),
+            ),
+            (
+                r#"{"version":1,"hooks":{"beforeShellExecution":[{"command":"x"}]}}"#,
+                Some(Dialect::Cursor),
+            ),
+            (
+                r#"{"hooks":{"tool_call":[{"command":"x","timeout_ms":5}]}}"#,
+                Some(Dialect::Prx),
+            ),
+            (
+                r#"{"hooks":[{"event":"before_tool","command":"x"}]}"#,
+                Some(Dialect::Praison),
+            ),
+            (
+                "apiVersion: x\nkind: RuntimeConfig\nspec: {}\n",
+                Some(Dialect::Promptkit),
+            ),
             (r#"{"hooks":{"beforeToolUse":[{"command":"x"}]}}"#, None),
         ];
         for (text, dialect) in cases {

@@ -16,35 +16,62 @@ const LIMITED_EVENTS: &[&str] = &["stop", "subagentStop"];
 pub(crate) fn reached(hook: &Hook, event: &str, payload: &Map<String, Value>) -> Option<String> {
     let (limit, path, key) = applies(hook, event, payload)?;
     let count = read(&path).get(&key).copied().unwrap_or(0);
-    (count >= limit).then(|| format!("loopLimit: ran {count} of {limit} times in session {}", session(payload)))
+    (count >= limit).then(|| {
+        format!(
+            "loopLimit: ran {count} of {limit} times in session {}",
+            session(payload)
+        )
+    })
 }
 
 /// Counts one run of `hook` in this session.
 pub(crate) fn count(hook: &Hook, event: &str, payload: &Map<String, Value>) {
-    let Some((_, path, key)) = applies(hook, event, payload) else { return };
+    let Some((_, path, key)) = applies(hook, event, payload) else {
+        return;
+    };
     let mut counts = read(&path);
     *counts.entry(key).or_insert(0) += 1;
     if let Err(error) = write(&path, &counts) {
-        eprintln!("hookrun: warning: cannot record loopLimit state in {}: {error}", path.display());
+        eprintln!(
+            "hookrun: warning: cannot record loopLimit state in {}: {error}",
+            path.display()
+        );
     }
 }
 
-fn applies(hook: &Hook, event: &str, payload: &Map<String, Value>) -> Option<(u64, PathBuf, String)> {
+fn applies(
+    hook: &Hook,
+    event: &str,
+    payload: &Map<String, Value>,
+) -> Option<(u64, PathBuf, String)> {
     let limit = hook.loop_limit?;
     if hook.dialect != Dialect::Proxyai || !LIMITED_EVENTS.contains(&event) {
         return None;
     }
     let file = format!("loop-{}.json", sanitize(session(payload)));
-    Some((limit, state_dir()?.join(file), format!("{event}:{}", hook.name)))
+    Some((
+        limit,
+        state_dir()?.join(file),
+        format!("{event}:{}", hook.name),
+    ))
 }
 
 fn session(payload: &Map<String, Value>) -> &str {
-    payload.get("session_id").and_then(Value::as_str).unwrap_or("no-session")
+    payload
+        .get("session_id")
+        .and_then(Value::as_str)
+        .unwrap_or("no-session")
 }
 
 fn sanitize(text: &str) -> String {
     text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .take(120)
         .collect()
 }
@@ -52,7 +79,9 @@ fn sanitize(text: &str) -> String {
 fn state_dir() -> Option<PathBuf> {
     let base = match std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(std::env::var_os("HOME")?).join(".local").join("state"),
+        None => PathBuf::from(std::env::var_os("HOME")?)
+            .join(".local")
+            .join("state"),
     };
     Some(base.join("hookrun"))
 }

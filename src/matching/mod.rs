@@ -3,7 +3,7 @@
 //! `if` texts; no I/O, no processes.
 //!
 //! A hook runs for a payload when [`matcher_target`] of its dialect and event, asked through
-//! [`Target::allows`], accepts its [`Matcher`], and then its `if` [`Rule`] (if any) matches.
+//! [`Target::allows`](target::Target::allows), accepts its [`Matcher`], and then its `if` [`Rule`] (if any) matches.
 //! Regexes and globs are compiled lazily, only for the hooks an event actually asks about, so
 //! loading a configuration never pays for them.
 
@@ -16,7 +16,5 @@ mod target;
 mod wildcard;
 
 pub(crate) use matcher::{Matcher, MatcherError};
-pub(crate) use rule::{Rule, RuleContext, RuleError};
-pub(crate) use target::{
-    Target, is_known_event, known_events, matcher_target, normalize_prx_event, target_value,
-};
+pub(crate) use rule::{Rule, RuleContext};
+pub(crate) use target::{is_known_event, known_events, matcher_target, normalize_prx_event};

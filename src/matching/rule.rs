@@ -121,6 +121,10 @@ impl Rule {
         })
     }
 
+    #[allow(
+        dead_code,
+        reason = "wired in by validate/list (issue 4) and the other dialects (issue 3)"
+    )]
     /// The rule as written (trimmed).
     pub(crate) fn text(&self) -> &str {
         &self.text

@@ -5,12 +5,19 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+pub(crate) mod agents;
+mod claude;
+pub(crate) mod color;
 pub(crate) mod document;
 
 /// Writes `value` as one JSON line (or pretty-printed) to stdout.
 pub(crate) fn write_json(value: &impl Serialize, pretty: bool) -> io::Result<()> {
-    let mut text = if pretty { serde_json::to_vec_pretty(value) } else { serde_json::to_vec(value) }
-        .map_err(io::Error::other)?;
+    let mut text = if pretty {
+        serde_json::to_vec_pretty(value)
+    } else {
+        serde_json::to_vec(value)
+    }
+    .map_err(io::Error::other)?;
     text.push(b'\n');
     write_stdout(&text)
 }

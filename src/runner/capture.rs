@@ -24,7 +24,11 @@ pub(crate) enum ReadEnd {
 
 impl Capture {
     pub(crate) fn new(cap: usize) -> Capture {
-        Capture { bytes: Vec::new(), cap, overflowed: false }
+        Capture {
+            bytes: Vec::new(),
+            cap,
+            overflowed: false,
+        }
     }
 
     fn push(&mut self, chunk: &[u8]) {
@@ -32,7 +36,8 @@ impl Capture {
         if chunk.len() > room {
             self.overflowed = true;
         }
-        self.bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        self.bytes
+            .extend_from_slice(&chunk[..chunk.len().min(room)]);
     }
 
     /// Reads everything available from a non-blocking `fd`.
@@ -51,6 +56,16 @@ impl Capture {
 }
 
 #[cfg(test)]
+impl Capture {
+    /// A capture holding `bytes`, as if read from a stream (for building results by hand).
+    pub(crate) fn with_bytes(bytes: &[u8]) -> Capture {
+        let mut capture = Capture::new(usize::MAX);
+        capture.push(bytes);
+        capture
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -62,14 +77,5 @@ mod tests {
         capture.push(b"cdef");
         assert_eq!(capture.bytes, b"abcd");
         assert!(capture.overflowed);
-    }
-}
-
-impl Capture {
-    /// A capture holding `bytes`, as if read from a stream (for building results by hand).
-    pub(crate) fn with_bytes(bytes: &[u8]) -> Capture {
-        let mut capture = Capture::new(usize::MAX);
-        capture.push(bytes);
-        capture
     }
 }

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::config::dialect_name::Dialect;
 use crate::config::model::{EventSelector, Hook, PromptkitHook};
-use crate::plan::{promptkit_kind_name, promptkit_phase};
+use crate::plan::{promptkit_kind_name, promptkit_phase, prx_event};
 
 /// ZERO_HOOK_PAYLOAD is set only for payloads up to this size (PRX's limit).
 pub(crate) const PRX_ENV_PAYLOAD_MAX: usize = 8 * 1024;
@@ -36,27 +36,54 @@ pub(crate) fn shape_of(hook: &Hook) -> Shape {
     match (hook.dialect, &hook.events) {
         (Dialect::Praison, _) => Shape::Praison,
         (Dialect::Prx, _) => Shape::PrxEnvelope,
-        (Dialect::Promptkit, EventSelector::Promptkit { hook: PromptkitHook::Eval, .. }) => Shape::AsIs,
-        (Dialect::Promptkit, EventSelector::Promptkit { hook: kind, .. }) => Shape::Promptkit(*kind),
+        (
+            Dialect::Promptkit,
+            EventSelector::Promptkit {
+                hook: PromptkitHook::Eval,
+                ..
+            },
+        ) => Shape::AsIs,
+        (Dialect::Promptkit, EventSelector::Promptkit { hook: kind, .. }) => {
+            Shape::Promptkit(*kind)
+        }
         _ => Shape::EventName,
     }
 }
 
 /// Serialises the payload in `shape` as one compact line ending in `\n`.
-pub(crate) fn render(payload: &Map<String, Value>, shape: Shape, event: &str, timestamp: &str) -> Vec<u8> {
+pub(crate) fn render(
+    payload: &Map<String, Value>,
+    shape: Shape,
+    event: &str,
+    timestamp: &str,
+) -> Vec<u8> {
     let mut out = match shape {
-        Shape::EventName => to_vec(&WithField { key: "hook_event_name", value: event, map: payload }),
-        Shape::Praison => to_vec(&WithField { key: "event_name", value: event, map: payload }),
+        Shape::EventName => to_vec(&WithField {
+            key: "hook_event_name",
+            value: event,
+            map: payload,
+        }),
+        Shape::Praison => to_vec(&WithField {
+            key: "event_name",
+            value: event,
+            map: payload,
+        }),
         Shape::AsIs => to_vec(payload),
         Shape::PrxEnvelope if is_prx_envelope(payload) => to_vec(payload),
         Shape::PrxEnvelope => to_vec(&PrxEnvelope {
-            event: event.strip_prefix("prx.lifecycle.").unwrap_or(event),
+            event: &prx_event(event),
             timestamp,
             session_id: payload.get("session_id").unwrap_or(&Value::Null),
             payload,
         }),
-        Shape::Promptkit(_) if payload.contains_key("hook") && payload.contains_key("phase") => to_vec(payload),
-        Shape::Promptkit(kind) => to_vec(&PromptkitEnvelope { kind, phase: promptkit_phase(event), payload }),
+        Shape::Promptkit(_) if payload.contains_key("hook") && payload.contains_key("phase") => {
+            to_vec(payload)
+        }
+        Shape::Promptkit(kind) => to_vec(&PromptkitEnvelope {
+            kind,
+            phase: promptkit_phase(event),
+            payload,
+        }),
     };
     out.push(b'\n');
     out
@@ -67,7 +94,9 @@ fn to_vec(value: &impl Serialize) -> Vec<u8> {
 }
 
 fn is_prx_envelope(payload: &Map<String, Value>) -> bool {
-    payload.contains_key("event") && payload.contains_key("payload") && payload.contains_key("timestamp")
+    payload.contains_key("event")
+        && payload.contains_key("payload")
+        && payload.contains_key("timestamp")
 }
 
 /// A map with one extra leading field (added only when the map lacks it), serialised in place.
@@ -113,7 +142,9 @@ impl Serialize for PromptkitEnvelope<'_> {
         let whole = Value::Object(Map::new());
         let field = |key: &str| self.payload.get(key);
         match self.kind {
-            PromptkitHook::Session => out.serialize_entry("event", &SerializeMapRef(self.payload))?,
+            PromptkitHook::Session => {
+                out.serialize_entry("event", &SerializeMapRef(self.payload))?;
+            }
             _ if self.phase.starts_with("after_") => {
                 out.serialize_entry("request", field("request").unwrap_or(&whole))?;
                 out.serialize_entry("response", field("response").unwrap_or(&whole))?;
@@ -136,14 +167,25 @@ impl Serialize for SerializeMapRef<'_> {
 }
 
 /// The dialect's own environment variables for `hook` (SPEC §4 "Environment").
-pub(crate) fn dialect_env(hook: &Hook, project_dir: &Path, event: &str, payload: &Map<String, Value>) -> Vec<(String, String)> {
+pub(crate) fn dialect_env(
+    hook: &Hook,
+    project_dir: &Path,
+    event: &str,
+    payload: &Map<String, Value>,
+) -> Vec<(String, String)> {
     let project = project_dir.to_string_lossy().into_owned();
     let pair = |key: &str, value: &str| (key.to_owned(), value.to_owned());
-    let session = payload.get("session_id").and_then(Value::as_str).unwrap_or("");
+    let session = payload
+        .get("session_id")
+        .and_then(Value::as_str)
+        .unwrap_or("");
     match hook.dialect {
         Dialect::Claude => vec![pair("CLAUDE_PROJECT_DIR", &project)],
         Dialect::Gemini => {
-            let cwd = payload.get("cwd").and_then(Value::as_str).unwrap_or(&project);
+            let cwd = payload
+                .get("cwd")
+                .and_then(Value::as_str)
+                .unwrap_or(&project);
             vec![
                 pair("GEMINI_PROJECT_DIR", &project),
                 pair("GEMINI_CWD", cwd),
@@ -151,17 +193,32 @@ pub(crate) fn dialect_env(hook: &Hook, project_dir: &Path, event: &str, payload:
                 pair("CLAUDE_PROJECT_DIR", &project),
             ]
         }
-        Dialect::Cursor => vec![pair("CURSOR_PROJECT_DIR", &project), pair("CLAUDE_PROJECT_DIR", &project)],
-        Dialect::Proxyai => vec![pair("PROXYAI_PROJECT_DIR", &project), pair("PROXYAI_HOOK_EVENT", event)],
-        Dialect::Praison => vec![pair("PRAISON_PROJECT_DIR", &project), pair("PRAISON_EVENT", event)],
-        Dialect::Prx => vec![pair("ZERO_HOOK_EVENT", event.strip_prefix("prx.lifecycle.").unwrap_or(event)), pair("ZERO_HOOK_SESSION", session)],
+        Dialect::Cursor => vec![
+            pair("CURSOR_PROJECT_DIR", &project),
+            pair("CLAUDE_PROJECT_DIR", &project),
+        ],
+        Dialect::Proxyai => vec![
+            pair("PROXYAI_PROJECT_DIR", &project),
+            pair("PROXYAI_HOOK_EVENT", event),
+        ],
+        Dialect::Praison => vec![
+            pair("PRAISON_PROJECT_DIR", &project),
+            pair("PRAISON_EVENT", event),
+        ],
+        Dialect::Prx => vec![
+            pair("ZERO_HOOK_EVENT", &prx_event(event)),
+            pair("ZERO_HOOK_SESSION", session),
+        ],
         Dialect::Hookrun | Dialect::Promptkit => Vec::new(),
     }
 }
 
 /// Writes `bytes` to a new 0600 file in `dir`; the file is removed when the handle drops.
 pub(crate) fn payload_file(dir: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
-    let mut file = tempfile::Builder::new().prefix("payload-").suffix(".json").tempfile_in(dir)?;
+    let mut file = tempfile::Builder::new()
+        .prefix("payload-")
+        .suffix(".json")
+        .tempfile_in(dir)?;
     file.write_all(bytes)?;
     file.flush()?;
     Ok(file)
@@ -169,7 +226,9 @@ pub(crate) fn payload_file(dir: &Path, bytes: &[u8]) -> std::io::Result<tempfile
 
 /// Now as RFC 3339 UTC with milliseconds: `2026-11-21T23:34:16.092Z`.
 pub(crate) fn rfc3339_now() -> String {
-    let since = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    let since = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
     rfc3339(since.as_secs(), since.subsec_millis())
 }
 
@@ -200,34 +259,54 @@ mod tests {
 
     use super::*;
 
-    fn map(value: Value) -> Map<String, Value> {
+    fn map(value: &Value) -> Map<String, Value> {
         value.as_object().unwrap().clone()
     }
 
     fn shaped(payload: &Value, shape: Shape, event: &str) -> Value {
-        serde_json::from_slice(&render(&map(payload.clone()), shape, event, "2026-11-21T00:00:00.000Z")).unwrap()
+        serde_json::from_slice(&render(
+            &map(payload),
+            shape,
+            event,
+            "2026-11-21T00:00:00.000Z",
+        ))
+        .unwrap()
     }
 
     #[test]
     fn hook_event_name_is_added_only_when_absent() {
         let payload = json!({"tool_name": "Bash"});
-        assert_eq!(shaped(&payload, Shape::EventName, "PreToolUse"), json!({"tool_name": "Bash", "hook_event_name": "PreToolUse"}));
+        assert_eq!(
+            shaped(&payload, Shape::EventName, "PreToolUse"),
+            json!({"tool_name": "Bash", "hook_event_name": "PreToolUse"})
+        );
         let named = json!({"hook_event_name": "Mine"});
         assert_eq!(shaped(&named, Shape::EventName, "PreToolUse"), named);
-        assert_eq!(shaped(&payload, Shape::Praison, "before_tool")["event_name"], "before_tool");
+        assert_eq!(
+            shaped(&payload, Shape::Praison, "before_tool")["event_name"],
+            "before_tool"
+        );
     }
 
     #[test]
     fn payload_is_one_compact_line() {
-        let bytes = render(&map(json!({"a": {"b": [1, 2]}})), Shape::EventName, "E", "");
+        let bytes = render(
+            &map(&json!({"a": {"b": [1, 2]}})),
+            Shape::EventName,
+            "E",
+            "",
+        );
         assert_eq!(bytes, b"{\"hook_event_name\":\"E\",\"a\":{\"b\":[1,2]}}\n");
     }
 
     #[test]
     fn prx_receives_the_envelope_unless_given_one() {
         let payload = json!({"session_id": "s1", "x": 1});
-        let envelope = shaped(&payload, Shape::PrxEnvelope, "prx.lifecycle.tool_call");
-        assert_eq!(envelope, json!({"event": "tool_call", "timestamp": "2026-11-21T00:00:00.000Z", "session_id": "s1", "payload": payload}));
+        let envelope = shaped(&payload, Shape::PrxEnvelope, "prx.lifecycle.Tool-Call");
+        assert_eq!(
+            envelope,
+            json!({"event": "tool_call", "timestamp": "2026-11-21T00:00:00.000Z", "session_id": "s1", "payload": payload})
+        );
         let already = json!({"event": "e", "timestamp": "t", "session_id": null, "payload": {}});
         assert_eq!(shaped(&already, Shape::PrxEnvelope, "e"), already);
     }
@@ -236,20 +315,39 @@ mod tests {
     fn promptkit_receives_hook_phase_and_request_or_response() {
         let payload = json!({"request": {"q": 1}, "response": {"a": 2}});
         assert_eq!(
-            shaped(&payload, Shape::Promptkit(PromptkitHook::Tool), "tool.before_execution"),
+            shaped(
+                &payload,
+                Shape::Promptkit(PromptkitHook::Tool),
+                "tool.before_execution"
+            ),
             json!({"hook": "tool", "phase": "before_execution", "request": {"q": 1}})
         );
         assert_eq!(
-            shaped(&payload, Shape::Promptkit(PromptkitHook::Provider), "after_call"),
+            shaped(
+                &payload,
+                Shape::Promptkit(PromptkitHook::Provider),
+                "after_call"
+            ),
             json!({"hook": "provider", "phase": "after_call", "request": {"q": 1}, "response": {"a": 2}})
         );
         let session = json!({"session_id": "s"});
         assert_eq!(
-            shaped(&session, Shape::Promptkit(PromptkitHook::Session), "session_start"),
+            shaped(
+                &session,
+                Shape::Promptkit(PromptkitHook::Session),
+                "session_start"
+            ),
             json!({"hook": "session", "phase": "session_start", "event": {"session_id": "s"}})
         );
         let own = json!({"hook": "tool", "phase": "x"});
-        assert_eq!(shaped(&own, Shape::Promptkit(PromptkitHook::Tool), "before_execution"), own);
+        assert_eq!(
+            shaped(
+                &own,
+                Shape::Promptkit(PromptkitHook::Tool),
+                "before_execution"
+            ),
+            own
+        );
     }
 
     #[test]

@@ -97,7 +97,10 @@ pub(crate) fn run(mut job: Job<'_>) -> Finished {
     let mut state = Loop::new(&mut child, job.stdin, start + job.timeout);
     let status = state.drive(&mut child, &mut stdout, &mut stderr, job.grace);
     Finished {
-        exit: match (status.code(), std::os::unix::process::ExitStatusExt::signal(&status)) {
+        exit: match (
+            status.code(),
+            std::os::unix::process::ExitStatusExt::signal(&status),
+        ) {
             (Some(code), _) => Exit::Code(code),
             (None, Some(signal)) => Exit::Signal(signal),
             (None, None) => Exit::Code(-1),
@@ -152,7 +155,13 @@ impl<'p> Loop<'p> {
         }
     }
 
-    fn drive(&mut self, child: &mut Child, out: &mut Capture, err: &mut Capture, grace: Duration) -> ExitStatus {
+    fn drive(
+        &mut self,
+        child: &mut Child,
+        out: &mut Capture,
+        err: &mut Capture,
+        grace: Duration,
+    ) -> ExitStatus {
         let mut scratch = vec![0u8; 64 * 1024];
         let mut status: Option<ExitStatus> = None;
         loop {
@@ -178,7 +187,9 @@ impl<'p> Loop<'p> {
                     // After a timeout or an interrupt nothing of the group may outlive the hook.
                     signal_group(self.leader, Kill::Kill);
                 }
-                self.phase = Phase::Exited { drain_until: now + LEAK_WINDOW };
+                self.phase = Phase::Exited {
+                    drain_until: now + LEAK_WINDOW,
+                };
             }
             if self.interrupted.is_none()
                 && let Some(signal) = signals::received()
@@ -218,7 +229,9 @@ impl<'p> Loop<'p> {
     fn terminate(&mut self, now: Instant, grace: Duration) {
         signal_group(self.leader, Kill::Term);
         self.killed = Some(Kill::Term);
-        self.phase = Phase::Terminating { kill_at: now + grace };
+        self.phase = Phase::Terminating {
+            kill_at: now + grace,
+        };
     }
 
     /// Blocks until a pipe, the pidfd or the signal pipe is ready, or the phase's next deadline.
@@ -249,7 +262,12 @@ impl<'p> Loop<'p> {
         {
             fds.push(PollFd::new(wake, PollFlags::IN));
         }
-        let timeout = wait.map(|w| Timespec::try_from(w).unwrap_or(Timespec { tv_sec: i64::MAX, tv_nsec: 0 }));
+        let timeout = wait.map(|w| {
+            Timespec::try_from(w).unwrap_or(Timespec {
+                tv_sec: i64::MAX,
+                tv_nsec: 0,
+            })
+        });
         // EINTR and other errors just mean "look again": every branch re-checks its own state.
         let _ = poll(&mut fds, timeout.as_ref());
     }

@@ -12,7 +12,11 @@ static RECEIVED: AtomicUsize = AtomicUsize::new(0);
 /// The read end of the self-pipe.
 static WAKE: OnceLock<UnixStream> = OnceLock::new();
 
-const FORWARDED: [i32; 3] = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
+const FORWARDED: [i32; 3] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+];
 
 /// Installs the handlers (once). Until then the signals keep their default action, which is right
 /// while nothing needs cleaning up.

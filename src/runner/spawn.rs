@@ -22,7 +22,12 @@ pub(crate) struct SpawnContext<'a> {
 }
 
 /// Builds the command for `hook`; `extra_env` comes last (the payload channels of SPEC §4).
-pub(crate) fn command_for(hook: &Hook, form: &CommandForm, ctx: &SpawnContext<'_>, extra_env: &[(String, String)]) -> Command {
+pub(crate) fn command_for(
+    hook: &Hook,
+    form: &CommandForm,
+    ctx: &SpawnContext<'_>,
+    extra_env: &[(String, String)],
+) -> Command {
     let project = ctx.project_dir.to_string_lossy();
     let mut command = match form {
         CommandForm::Shell(text) => {
@@ -86,10 +91,17 @@ fn substitute(text: &str, project_dir: &str) -> String {
 /// keeps std's fast `posix_spawn` path (a `pre_exec` hook forces fork+exec, ~0.1 ms per hook).
 fn isolate(command: &mut Command) {
     if has_controlling_terminal() {
-        #[expect(unsafe_code, reason = "pre_exec runs setsid, which is async-signal-safe, between fork and exec")]
+        #[expect(
+            unsafe_code,
+            reason = "pre_exec runs setsid, which is async-signal-safe, between fork and exec"
+        )]
         // SAFETY: the closure only calls setsid(2), which allocates nothing and takes no locks.
         unsafe {
-            command.pre_exec(|| rustix::process::setsid().map(drop).map_err(std::io::Error::from));
+            command.pre_exec(|| {
+                rustix::process::setsid()
+                    .map(drop)
+                    .map_err(std::io::Error::from)
+            });
         }
     } else {
         command.process_group(0);
@@ -100,7 +112,12 @@ fn has_controlling_terminal() -> bool {
     static CTTY: OnceLock<bool> = OnceLock::new();
     *CTTY.get_or_init(|| {
         use rustix::fs::{Mode, OFlags, open};
-        open("/dev/tty", OFlags::RDWR | OFlags::NOCTTY | OFlags::CLOEXEC, Mode::empty()).is_ok()
+        open(
+            "/dev/tty",
+            OFlags::RDWR | OFlags::NOCTTY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .is_ok()
     })
 }
 
@@ -108,10 +125,10 @@ fn has_controlling_terminal() -> bool {
 pub(crate) fn describe_spawn_error(command: &Command, error: &std::io::Error) -> String {
     let program = command.get_program();
     let shown = if program == OsStr::new("/bin/sh") {
-        command
-            .get_args()
-            .nth(1)
-            .map_or_else(|| "/bin/sh".to_owned(), |arg| arg.to_string_lossy().into_owned())
+        command.get_args().nth(1).map_or_else(
+            || "/bin/sh".to_owned(),
+            |arg| arg.to_string_lossy().into_owned(),
+        )
     } else {
         program.to_string_lossy().into_owned()
     };
@@ -129,8 +146,14 @@ mod tests {
 
     #[test]
     fn project_dir_placeholders_are_replaced_as_whole_strings() {
-        assert_eq!(substitute("${CLAUDE_PROJECT_DIR}/hooks/a.sh", "/p q"), "/p q/hooks/a.sh");
+        assert_eq!(
+            substitute("${CLAUDE_PROJECT_DIR}/hooks/a.sh", "/p q"),
+            "/p q/hooks/a.sh"
+        );
         assert_eq!(substitute("${HOOKRUN_PROJECT_DIR}", "/p"), "/p");
-        assert_eq!(substitute("$CLAUDE_PROJECT_DIR", "/p"), "$CLAUDE_PROJECT_DIR");
+        assert_eq!(
+            substitute("$CLAUDE_PROJECT_DIR", "/p"),
+            "$CLAUDE_PROJECT_DIR"
+        );
     }
 }

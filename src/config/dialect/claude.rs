@@ -6,24 +6,47 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::dialect::{DialectLoad, LoadContext, json_file};
+use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, derive_name};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
-use crate::config::dialect_name::Dialect;
 use crate::matching::Matcher;
-use crate::matching::known_events;
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
 const CLAUDE_HANDLER_KEYS: &[&str] = &[
-    "type", "command", "args", "timeout", "if", "onFailure", "async", "asyncRewake",
-    "statusMessage", "shell", "once", "url", "headers", "prompt", "model", "server", "tool",
+    "type",
+    "command",
+    "args",
+    "timeout",
+    "if",
+    "onFailure",
+    "async",
+    "asyncRewake",
+    "statusMessage",
+    "shell",
+    "once",
+    "url",
+    "headers",
+    "prompt",
+    "model",
+    "server",
+    "tool",
     "input",
 ];
 const GEMINI_HANDLER_KEYS: &[&str] = &[
-    "type", "command", "args", "timeout", "if", "onFailure", "async", "name", "description",
-    "env", "sequential",
+    "type",
+    "command",
+    "args",
+    "timeout",
+    "if",
+    "onFailure",
+    "async",
+    "name",
+    "description",
+    "env",
+    "sequential",
 ];
 
 /// Claude Code: timeouts in seconds, default 600 s.
@@ -38,24 +61,45 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
     let mut hooks = Vec::new();
     let root: Value = match serde_json::from_str(&source.text) {
         Ok(value) => value,
-        Err(error) => return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error)),
+        Err(error) => {
+            return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error));
+        }
     };
     let Some(root) = reader.object(&root, &[], "the settings file") else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
-    let disabled = reader.opt_bool(root, "disableAllHooks", &[]).unwrap_or(false);
+    let disabled = reader
+        .opt_bool(root, "disableAllHooks", &[])
+        .unwrap_or(false);
     if let Some(events) = root.get("hooks") {
         let path = vec![Step::Key("hooks".into())];
         if let Some(events) = reader.object(events, &path, "hooks") {
             for (event, groups) in events {
-                read_event(ctx, dialect, &mut reader, event, groups, &child(&path, event), &mut hooks);
+                read_event(
+                    ctx,
+                    dialect,
+                    &mut reader,
+                    event,
+                    groups,
+                    &child(&path, event),
+                    &mut hooks,
+                );
             }
         }
+    }
+    if dialect == Dialect::Gemini {
+        apply_hooks_config(&mut reader, root, &mut hooks);
     }
     if disabled {
         hooks.clear();
     }
-    DialectLoad { hooks, diagnostics: reader.diagnostics }
+    DialectLoad {
+        hooks,
+        diagnostics: reader.diagnostics,
+    }
 }
 
 fn read_event(
@@ -67,30 +111,35 @@ fn read_event(
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
-    let known = known_events(dialect);
-    if !known.is_empty() && !known.contains(&event) {
-        let help = crate::config::diagnostics::did_you_mean(event, known)
-            .map_or_else(|| format!("{dialect} events: {}", known.join(", ")), |e| format!("did you mean `{e}`?"));
-        reader.report(crate::config::diagnostics::Severity::Warning, path, true, format!("unknown {dialect} event `{event}`"))
-            .help = Some(help);
-    }
-    let Some(groups) = reader.array(groups, path, "the event's matcher groups") else { return };
+    json_file::warn_unknown_event(reader, dialect, event, path, true);
+    let Some(groups) = reader.array(groups, path, "the event's matcher groups") else {
+        return;
+    };
     for (index, group) in groups.iter().enumerate() {
         let group_path = child_index(path, index);
-        let Some(group) = reader.object(group, &group_path, "a matcher group") else { continue };
+        let Some(group) = reader.object(group, &group_path, "a matcher group") else {
+            continue;
+        };
         reader.unknown_keys(group, GROUP_KEYS, &group_path, "a matcher group");
         let matcher = reader.opt_str(group, "matcher", &group_path);
         let Some(handlers) = group.get("hooks") else {
-            reader.error(&group_path, "this matcher group has no `hooks` array")
+            reader
+                .error(&group_path, "this matcher group has no `hooks` array")
                 .help = Some("add \"hooks\": [{\"type\": \"command\", \"command\": \"…\"}]".into());
             continue;
         };
         let handlers_path = child(&group_path, "hooks");
-        let Some(handlers) = reader.array(handlers, &handlers_path, "the group's hooks") else { continue };
+        let Some(handlers) = reader.array(handlers, &handlers_path, "the group's hooks") else {
+            continue;
+        };
         for (index, handler) in handlers.iter().enumerate() {
             let handler_path = child_index(&handlers_path, index);
-            let Some(handler) = reader.object(handler, &handler_path, "a hook handler") else { continue };
-            if let Some(mut hook) = read_handler(ctx, dialect, reader, event, handler, &handler_path) {
+            let Some(handler) = reader.object(handler, &handler_path, "a hook handler") else {
+                continue;
+            };
+            if let Some(mut hook) =
+                read_handler(ctx, dialect, reader, event, handler, &handler_path)
+            {
                 hook.matcher = Matcher::new(matcher, dialect);
                 hooks.push(hook);
             }
@@ -106,7 +155,11 @@ fn read_handler(
     handler: &Map<String, Value>,
     path: &[Step],
 ) -> Option<Hook> {
-    let known_keys = if dialect == Dialect::Gemini { GEMINI_HANDLER_KEYS } else { CLAUDE_HANDLER_KEYS };
+    let known_keys = if dialect == Dialect::Gemini {
+        GEMINI_HANDLER_KEYS
+    } else {
+        CLAUDE_HANDLER_KEYS
+    };
     reader.unknown_keys(handler, known_keys, path, "a hook handler");
     let kind = reader.opt_str(handler, "type", path).unwrap_or("command");
     let (default_timeout, unit_ms) = match dialect {
@@ -116,11 +169,16 @@ fn read_handler(
     let handler_kind = if kind == "command" {
         let command = reader.req_str(handler, "command", path, "the command hook")?;
         match reader.opt_str_list(handler, "args", path) {
-            Some(args) => Handler::Command(CommandForm::Exec { program: command.to_owned(), args }),
+            Some(args) => Handler::Command(CommandForm::Exec {
+                program: command.to_owned(),
+                args,
+            }),
             None => Handler::Command(CommandForm::Shell(command.to_owned())),
         }
     } else {
-        Handler::Unsupported { kind: kind.to_owned() }
+        Handler::Unsupported {
+            kind: kind.to_owned(),
+        }
     };
     let mut hook = Hook::new(
         dialect,
@@ -131,14 +189,17 @@ fn read_handler(
         default_timeout,
     );
     hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
     if let Some(timeout) = reader.opt_number(handler, "timeout", path) {
         let seconds = if unit_ms { timeout / 1000.0 } else { timeout };
-        match seconds_to_duration(seconds) {
-            Some(duration) => hook.timeout = duration,
-            None => {
-                let unit = if unit_ms { "milliseconds" } else { "seconds" };
-                reader.error(&child(path, "timeout"), format!("`timeout` must be greater than 0 ({dialect} counts {unit})"));
-            }
+        if let Some(duration) = seconds_to_duration(seconds) {
+            hook.timeout = duration;
+        } else {
+            let unit = if unit_ms { "milliseconds" } else { "seconds" };
+            reader.error(
+                &child(path, "timeout"),
+                format!("`timeout` must be greater than 0 ({dialect} counts {unit})"),
+            );
         }
     }
     hook.condition = reader.opt_str(handler, "if", path).map(str::to_owned);
@@ -146,7 +207,10 @@ fn read_handler(
         None | Some("allow" | "ignore" | "continue") => {}
         Some("block") => hook.fail_closed = true,
         Some(other) => {
-            reader.error(&child(path, "onFailure"), format!("`onFailure` must be \"block\" or \"allow\", found {other:?}"));
+            reader.error(
+                &child(path, "onFailure"),
+                format!("`onFailure` must be \"block\" or \"allow\", found {other:?}"),
+            );
         }
     }
     if reader.opt_bool(handler, "async", path) == Some(true) {
@@ -164,4 +228,29 @@ fn read_handler(
         },
     };
     Some(hook)
+}
+
+/// Gemini's `hooksConfig`: `enabled: false` switches every hook of the file off, and `disabled`
+/// lists hooks (by name or command) to switch off.
+fn apply_hooks_config(reader: &mut Reader<'_>, root: &Map<String, Value>, hooks: &mut Vec<Hook>) {
+    let path = vec![Step::Key("hooksConfig".into())];
+    let Some(config) = root
+        .get("hooksConfig")
+        .and_then(|config| reader.object(config, &path, "hooksConfig"))
+    else {
+        return;
+    };
+    if reader.opt_bool(config, "enabled", &path) == Some(false) {
+        hooks.clear();
+    }
+    for off in reader
+        .opt_str_list(config, "disabled", &path)
+        .unwrap_or_default()
+    {
+        for hook in hooks.iter_mut() {
+            if hook.name == off || hook.command().is_some_and(|form| form.display() == off) {
+                hook.enabled = false;
+            }
+        }
+    }
 }

@@ -11,14 +11,28 @@ use crate::config::dialect_name::Dialect;
 use crate::config::duration::{parse_duration, seconds_to_duration};
 use crate::config::locate::{Step, line_col};
 use crate::config::locate_toml::locate_toml;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode, derive_name};
+use crate::config::model::{
+    CommandForm, EventSelector, Handler, Hook, Mode, StdinMode, derive_name,
+};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::matching::Matcher;
 
 const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook"];
 const HOOK_KEYS: &[&str] = &[
-    "name", "events", "matcher", "if", "command", "args", "env", "timeout", "kill_grace", "mode",
-    "on_error", "enabled", "payload_file", "sanitize_env",
+    "name",
+    "events",
+    "matcher",
+    "if",
+    "command",
+    "args",
+    "env",
+    "timeout",
+    "kill_grace",
+    "mode",
+    "on_error",
+    "enabled",
+    "payload_file",
+    "sanitize_env",
 ];
 /// A hook's timeout when neither it nor its file sets one.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -28,31 +42,52 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let root: Value = match toml::from_str(&source.text) {
         Ok(value) => value,
         Err(error) => {
-            let position = error.span().map_or((0, 0), |span| line_col(&source.text, span.start));
+            let position = error
+                .span()
+                .map_or((0, 0), |span| line_col(&source.text, span.start));
             let message = format!("invalid TOML: {}", error.message().trim());
-            return DialectLoad::failed(Diagnostic::at(Severity::Error, &source.display, &source.text, position, message));
+            return DialectLoad::failed(Diagnostic::at(
+                Severity::Error,
+                &source.display,
+                &source.text,
+                position,
+                message,
+            ));
         }
     };
     let mut reader = Reader::new(&source.display, &source.text, locate_toml);
     let mut hooks = Vec::new();
     let Some(root) = root.as_object() else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
     reader.unknown_keys(root, FILE_KEYS, &[], "hookrun.toml");
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let Some(tables) = root.get("hook") else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
     let path = vec![Step::Key("hook".into())];
     let Some(tables) = reader.array(tables, &path, "the [[hook]] tables") else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
     let mut names: HashMap<String, usize> = HashMap::new();
     for (index, table) in tables.iter().enumerate() {
         let hook_path = child_index(&path, index);
-        let Some(table) = reader.object(table, &hook_path, "a [[hook]] table") else { continue };
-        let Some(mut hook) = read_hook(ctx, &mut reader, table, &hook_path, timeout) else { continue };
+        let Some(table) = reader.object(table, &hook_path, "a [[hook]] table") else {
+            continue;
+        };
+        let Some(mut hook) = read_hook(ctx, &mut reader, table, &hook_path, timeout) else {
+            continue;
+        };
         if let Some(grace) = grace {
             hook.kill_grace = grace;
         }
@@ -60,12 +95,23 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
             hook.kill_grace = grace;
         }
         if let Some(first) = names.insert(hook.name.clone(), index) {
-            reader.error(&child(&hook_path, "name"), format!("hook name `{}` is already used by hook #{}", hook.name, first + 1))
+            reader
+                .error(
+                    &child(&hook_path, "name"),
+                    format!(
+                        "hook name `{}` is already used by hook #{}",
+                        hook.name,
+                        first + 1
+                    ),
+                )
                 .help = Some("give every [[hook]] a unique `name`".into());
         }
         hooks.push(hook);
     }
-    DialectLoad { hooks, diagnostics: reader.diagnostics }
+    DialectLoad {
+        hooks,
+        diagnostics: reader.diagnostics,
+    }
 }
 
 fn read_hook(
@@ -78,19 +124,27 @@ fn read_hook(
     reader.unknown_keys(table, HOOK_KEYS, path, "a [[hook]] table");
     let command = reader.req_str(table, "command", path, "the hook")?;
     let form = match reader.opt_str_list(table, "args", path) {
-        Some(args) => CommandForm::Exec { program: command.to_owned(), args },
+        Some(args) => CommandForm::Exec {
+            program: command.to_owned(),
+            args,
+        },
         None => CommandForm::Shell(command.to_owned()),
     };
     let events = match reader.opt_str_list(table, "events", path) {
         Some(events) if !events.is_empty() => events,
         Some(_) => {
-            reader.error(&child(path, "events"), "`events` is empty: the hook would never run")
-                .help = Some("list the events, e.g. events = [\"PreToolUse\"], or [\"*\"] for all".into());
+            reader
+                .error(
+                    &child(path, "events"),
+                    "`events` is empty: the hook would never run",
+                )
+                .help =
+                Some("list the events, e.g. events = [\"PreToolUse\"], or [\"*\"] for all".into());
             return None;
         }
         None => {
-            reader.error(path, "this [[hook]] has no `events`")
-                .help = Some("add events = [\"PreToolUse\"] (or [\"*\"] for every event)".into());
+            reader.error(path, "this [[hook]] has no `events`").help =
+                Some("add events = [\"PreToolUse\"] (or [\"*\"] for every event)".into());
             return None;
         }
     };
@@ -103,7 +157,10 @@ fn read_hook(
         file_timeout,
     );
     hook.location = Some(reader.position(path, false));
-    hook.name = reader.opt_str(table, "name", path).map_or_else(|| derive_name(&form), str::to_owned);
+    hook.entry = path.to_vec();
+    hook.name = reader
+        .opt_str(table, "name", path)
+        .map_or_else(|| derive_name(&form), str::to_owned);
     hook.matcher = Matcher::new(reader.opt_str(table, "matcher", path), Dialect::Hookrun);
     hook.condition = reader.opt_str(table, "if", path).map(str::to_owned);
     if let Some(env) = reader.opt_str_map(table, "env", path) {
@@ -116,25 +173,40 @@ fn read_hook(
         None | Some("filter") => {}
         Some("observe") => hook.mode = Mode::Observe,
         Some(other) => {
-            reader.error(&child(path, "mode"), format!("`mode` must be \"filter\" or \"observe\", found {other:?}"));
+            reader.error(
+                &child(path, "mode"),
+                format!("`mode` must be \"filter\" or \"observe\", found {other:?}"),
+            );
         }
     }
     match reader.opt_str(table, "on_error", path) {
         None | Some("allow") => {}
         Some("deny") => hook.fail_closed = true,
         Some(other) => {
-            reader.error(&child(path, "on_error"), format!("`on_error` must be \"allow\" or \"deny\", found {other:?}"));
+            reader.error(
+                &child(path, "on_error"),
+                format!("`on_error` must be \"allow\" or \"deny\", found {other:?}"),
+            );
         }
     }
     hook.enabled = reader.opt_bool(table, "enabled", path).unwrap_or(true);
-    hook.payload_file = reader.opt_bool(table, "payload_file", path).unwrap_or(false);
-    hook.sanitize_env = reader.opt_bool(table, "sanitize_env", path).unwrap_or(false);
+    hook.payload_file = reader
+        .opt_bool(table, "payload_file", path)
+        .unwrap_or(false);
+    hook.sanitize_env = reader
+        .opt_bool(table, "sanitize_env", path)
+        .unwrap_or(false);
     hook.stdin = StdinMode::Payload;
     Some(hook)
 }
 
 /// A duration field: a string such as `"5s"` or a number of seconds.
-fn duration(reader: &mut Reader<'_>, table: &Map<String, Value>, key: &str, path: &[Step]) -> Option<Duration> {
+fn duration(
+    reader: &mut Reader<'_>,
+    table: &Map<String, Value>,
+    key: &str,
+    path: &[Step],
+) -> Option<Duration> {
     let value = table.get(key)?;
     let at = child(path, key);
     let parsed = match value {
@@ -143,12 +215,16 @@ fn duration(reader: &mut Reader<'_>, table: &Map<String, Value>, key: &str, path
             .as_f64()
             .and_then(seconds_to_duration)
             .ok_or_else(|| format!("`{key}` must be greater than 0")),
-        other => Err(format!("`{key}` must be a duration like \"5s\", found {}", kind_of(other))),
+        other => Err(format!(
+            "`{key}` must be a duration like \"5s\", found {}",
+            kind_of(other)
+        )),
     };
     match parsed {
         Ok(duration) => Some(duration),
         Err(message) => {
-            reader.error(&at, message).help = Some("durations: \"500ms\", \"5s\", \"2m\", or a number of seconds".into());
+            reader.error(&at, message).help =
+                Some("durations: \"500ms\", \"5s\", \"2m\", or a number of seconds".into());
             None
         }
     }

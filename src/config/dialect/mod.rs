@@ -1,15 +1,20 @@
 //! One loader per dialect, each turning its file into the one hook model. Adding a dialect means
 //! adding a file here and a row in `sources.rs`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::diagnostics::Diagnostic;
 use crate::config::dialect_name::Dialect;
 use crate::config::model::{Hook, Source};
 
 pub(crate) mod claude;
+pub(crate) mod cursor;
 pub(crate) mod hookrun;
+pub(crate) mod json_file;
+pub(crate) mod praison;
+pub(crate) mod promptkit;
 pub(crate) mod proxyai;
+pub(crate) mod prx;
 
 /// What a loader is given.
 pub(crate) struct LoadContext<'a> {
@@ -28,7 +33,10 @@ pub(crate) struct DialectLoad {
 impl DialectLoad {
     /// A file that could not be parsed at all.
     pub(crate) fn failed(diagnostic: Diagnostic) -> DialectLoad {
-        DialectLoad { hooks: Vec::new(), diagnostics: vec![diagnostic] }
+        DialectLoad {
+            hooks: Vec::new(),
+            diagnostics: vec![diagnostic],
+        }
     }
 }
 
@@ -37,11 +45,30 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     match ctx.source.dialect {
         Dialect::Hookrun => hookrun::load(ctx),
         Dialect::Claude | Dialect::Gemini => claude::load(ctx, ctx.source.dialect),
+        Dialect::Cursor => cursor::load(ctx),
         Dialect::Proxyai => proxyai::load(ctx),
-        other => DialectLoad::failed(Diagnostic::whole_file(
-            crate::config::diagnostics::Severity::Error,
-            &ctx.source.display,
-            format!("the {other} dialect is not supported by this build of hookrun"),
-        )),
+        Dialect::Praison => praison::load(ctx),
+        Dialect::Prx => prx::load(ctx),
+        Dialect::Promptkit => promptkit::load(ctx),
+    }
+}
+
+/// The absolute directory of a configuration file (the base of its relative programs).
+pub(crate) fn source_dir(source: &Source) -> PathBuf {
+    let path = std::path::absolute(&source.path).unwrap_or_else(|_| source.path.clone());
+    path.parent()
+        .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
+}
+
+/// An exec-form program as spawned: a relative path (`./hooks/a.sh`, `hooks/a.sh`) resolves
+/// against `dir`; a bare name (`python3`) is looked up in `PATH`; `${…}` placeholders are left for
+/// the spawner to replace.
+pub(crate) fn resolve_program(program: &str, dir: &Path) -> String {
+    let path = Path::new(program);
+    if program.contains('/') && path.is_relative() && !program.starts_with("${") {
+        let rest = program.strip_prefix("./").unwrap_or(program);
+        dir.join(rest).to_string_lossy().into_owned()
+    } else {
+        program.to_owned()
     }
 }

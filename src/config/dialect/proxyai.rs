@@ -6,27 +6,15 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::config::diagnostics::{Severity, did_you_mean};
-use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::diagnostics::Severity;
+use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
-use crate::config::reader::{Reader, child, child_index, json_syntax_error};
+use crate::config::reader::{Reader, child, json_syntax_error};
 use crate::matching::Matcher;
 
-/// The event keys ProxyAI's parser knows.
-pub(crate) const EVENTS: &[&str] = &[
-    "beforeToolUse",
-    "afterToolUse",
-    "beforeShellExecution",
-    "afterShellExecution",
-    "beforeReadFile",
-    "afterFileEdit",
-    "subagentStart",
-    "subagentStop",
-    "stop",
-];
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Events whose hooks fail closed per ProxyAI's documentation.
@@ -38,74 +26,114 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let mut hooks = Vec::new();
     let root: Value = match serde_json::from_str(&source.text) {
         Ok(value) => value,
-        Err(error) => return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error)),
+        Err(error) => {
+            return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error));
+        }
     };
     let Some(root) = reader.object(&root, &[], "the settings file") else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
     let Some(events) = root.get("hooks") else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
     let path = vec![Step::Key("hooks".into())];
     let Some(events) = reader.object(events, &path, "hooks") else {
-        return DialectLoad { hooks, diagnostics: reader.diagnostics };
+        return DialectLoad {
+            hooks,
+            diagnostics: reader.diagnostics,
+        };
     };
     for (key, entries) in events {
         let event_path = child(&path, key);
         let event = match key.as_str() {
             "preToolUse" => {
-                reader.report(Severity::Warning, &event_path, true, "`preToolUse` is read as ProxyAI's `beforeToolUse`")
+                reader
+                    .report(
+                        Severity::Warning,
+                        &event_path,
+                        true,
+                        "`preToolUse` is read as ProxyAI's `beforeToolUse`",
+                    )
                     .help = Some("rename the key to `beforeToolUse`".into());
                 "beforeToolUse"
             }
-            known if EVENTS.contains(&known) => known,
-            unknown => {
-                let help = did_you_mean(unknown, EVENTS)
-                    .map_or_else(|| format!("proxyai events: {}", EVENTS.join(", ")), |e| format!("did you mean `{e}`?"));
-                reader.report(Severity::Warning, &event_path, true, format!("unknown proxyai event `{unknown}`"))
-                    .help = Some(help);
-                unknown
+            other => {
+                json_file::warn_unknown_event(
+                    &mut reader,
+                    Dialect::Proxyai,
+                    other,
+                    &event_path,
+                    true,
+                );
+                other
             }
         };
-        let Some(entries) = reader.array(entries, &event_path, "the event's hooks") else { continue };
-        for (index, entry) in entries.iter().enumerate() {
-            let entry_path = child_index(&event_path, index);
-            let Some(entry) = reader.object(entry, &entry_path, "a hook entry") else { continue };
-            reader.unknown_keys(entry, ENTRY_KEYS, &entry_path, "a proxyai hook");
-            let Some(command) = reader.req_str(entry, "command", &entry_path, "the hook") else { continue };
-            let form = CommandForm::Shell(command.to_owned());
-            let mut hook = Hook::new(
-                Dialect::Proxyai,
-                ctx.index,
-                EventSelector::Named(event.to_owned()),
-                Handler::Command(form.clone()),
-                ctx.project_dir.to_path_buf(),
-                DEFAULT_TIMEOUT,
-            );
-            hook.name = derive_name(&form);
-            hook.location = Some(reader.position(&entry_path, false));
-            hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", &entry_path), Dialect::Proxyai);
-            if let Some(seconds) = reader.opt_number(entry, "timeout", &entry_path) {
-                match seconds_to_duration(seconds) {
-                    Some(timeout) => hook.timeout = timeout,
-                    None => {
-                        reader.error(&child(&entry_path, "timeout"), "`timeout` must be greater than 0 (seconds)");
-                    }
-                }
+        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
+            read_entry(ctx, r, event, e, p)
+        });
+    }
+    DialectLoad {
+        hooks,
+        diagnostics: reader.diagnostics,
+    }
+}
+
+fn read_entry(
+    ctx: &LoadContext<'_>,
+    reader: &mut Reader<'_>,
+    event: &str,
+    entry: &serde_json::Map<String, Value>,
+    path: &[Step],
+) -> Option<Hook> {
+    reader.unknown_keys(entry, ENTRY_KEYS, path, "a proxyai hook");
+    let command = reader.req_str(entry, "command", path, "the hook")?;
+    let form = CommandForm::Shell(command.to_owned());
+    let mut hook = Hook::new(
+        Dialect::Proxyai,
+        ctx.index,
+        EventSelector::Named(event.to_owned()),
+        Handler::Command(form.clone()),
+        ctx.project_dir.to_path_buf(),
+        DEFAULT_TIMEOUT,
+    );
+    hook.name = derive_name(&form);
+    hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
+    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Proxyai);
+    if let Some(seconds) = reader.opt_number(entry, "timeout", path) {
+        match seconds_to_duration(seconds) {
+            Some(timeout) => hook.timeout = timeout,
+            None => {
+                reader.error(
+                    &child(path, "timeout"),
+                    "`timeout` must be greater than 0 (seconds)",
+                );
             }
-            hook.enabled = reader.opt_bool(entry, "enabled", &entry_path).unwrap_or(true);
-            if let Some(limit) = reader.opt_number(entry, "loopLimit", &entry_path) {
-                if limit >= 0.0 && limit.fract() == 0.0 {
-                    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "checked whole and non-negative")]
-                    let limit = limit as u64;
-                    hook.loop_limit = Some(limit);
-                } else {
-                    reader.error(&child(&entry_path, "loopLimit"), "`loopLimit` must be a whole number ≥ 0");
-                }
-            }
-            hook.fail_closed = FAIL_CLOSED_EVENTS.contains(&event);
-            hooks.push(hook);
         }
     }
-    DialectLoad { hooks, diagnostics: reader.diagnostics }
+    hook.enabled = reader.opt_bool(entry, "enabled", path).unwrap_or(true);
+    if let Some(limit) = reader.opt_number(entry, "loopLimit", path) {
+        if limit >= 0.0 && limit.fract() == 0.0 {
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "checked whole and non-negative"
+            )]
+            let limit = limit as u64;
+            hook.loop_limit = Some(limit);
+        } else {
+            reader.error(
+                &child(path, "loopLimit"),
+                "`loopLimit` must be a whole number ≥ 0",
+            );
+        }
+    }
+    hook.fail_closed = FAIL_CLOSED_EVENTS.contains(&event);
+    Some(hook)
 }

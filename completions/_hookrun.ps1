@@ -1,0 +1,192 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'hookrun'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'hookrun' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('fire', 'fire', [CompletionResultType]::ParameterValue, 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check every hook configuration and report each problem with file:line:col')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks hookrun sees, grouped by source file')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'hookrun;fire' {
+            [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'Read the payload from FILE instead of stdin')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cap every hook''s timeout (e.g. 500ms, 5s, 2m)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Answer in the calling agent''s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest payload accepted, in bytes')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one JSON line describing this fire to FILE')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Every hook failure blocks')
+            [CompletionResult]::new('--pretty', '--pretty', [CompletionResultType]::ParameterName, 'Pretty-print the decision JSON')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;test' {
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the tests whose name contains TEXT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Report format')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;completions' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;schema' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;validate' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings as errors')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;help' {
+            [CompletionResult]::new('fire', 'fire', [CompletionResultType]::ParameterValue, 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check every hook configuration and report each problem with file:line:col')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks hookrun sees, grouped by source file')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'hookrun;help;fire' {
+            break
+        }
+        'hookrun;help;test' {
+            break
+        }
+        'hookrun;help;completions' {
+            break
+        }
+        'hookrun;help;schema' {
+            break
+        }
+        'hookrun;help;validate' {
+            break
+        }
+        'hookrun;help;list' {
+            break
+        }
+        'hookrun;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

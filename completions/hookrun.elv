@@ -1,0 +1,172 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[hookrun] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'hookrun'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'hookrun'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand fire 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+            cand test 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+            cand completions 'Print a shell completion script'
+            cand schema 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+            cand validate 'Check every hook configuration and report each problem with file:line:col'
+            cand list 'List the hooks hookrun sees, grouped by source file'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'hookrun;fire'= {
+            cand --payload 'Read the payload from FILE instead of stdin'
+            cand --set 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable'
+            cand --timeout 'Cap every hook''s timeout (e.g. 500ms, 5s, 2m)'
+            cand --output 'Answer in the calling agent''s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c'
+            cand --max-payload 'Largest payload accepted, in bytes'
+            cand --record 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)'
+            cand --log 'Append one JSON line describing this fire to FILE'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --strict 'Every hook failure blocks'
+            cand --pretty 'Pretty-print the decision JSON'
+            cand --dry-run 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;test'= {
+            cand --filter 'Run only the tests whose name contains TEXT'
+            cand --format 'Report format'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;completions'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;schema'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;validate'= {
+            cand --format 'Output format'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --strict 'Treat warnings as errors'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;list'= {
+            cand --format 'Output format'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;help'= {
+            cand fire 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+            cand test 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+            cand completions 'Print a shell completion script'
+            cand schema 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+            cand validate 'Check every hook configuration and report each problem with file:line:col'
+            cand list 'List the hooks hookrun sees, grouped by source file'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'hookrun;help;fire'= {
+        }
+        &'hookrun;help;test'= {
+        }
+        &'hookrun;help;completions'= {
+        }
+        &'hookrun;help;schema'= {
+        }
+        &'hookrun;help;validate'= {
+        }
+        &'hookrun;help;list'= {
+        }
+        &'hookrun;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,135 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_hookrun_global_optspecs
+    string join \n C/project-dir= c/config= dialect= no-user-config v/verbose color= h/help V/version
+end
+
+function __fish_hookrun_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_hookrun_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_hookrun_using_subcommand
+    set -l cmd (__fish_hookrun_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c hookrun -n "__fish_hookrun_needs_command" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_needs_command" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_needs_command" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_needs_command" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_needs_command" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_needs_command" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_needs_command" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_needs_command" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l timeout -d 'Cap every hook\'s timeout (e.g. 500ms, 5s, 2m)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l output -d 'Answer in the calling agent\'s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c' -r -f -a "hookrun\t''
+claude\t''
+gemini\t''
+cursor\t''
+proxyai\t''
+promptkit\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l max-payload -d 'Largest payload accepted, in bytes' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l record -d 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l log -d 'Append one JSON line describing this fire to FILE' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l strict -d 'Every hook failure blocks'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l pretty -d 'Pretty-print the decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l dry-run -d 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l filter -d 'Run only the tests whose name contains TEXT' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l format -d 'Report format' -r -f -a "human\t''
+json\t''
+junit\t''
+tap\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Text for people'
+json\t'JSON for tools'"
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l strict -d 'Treat warnings as errors'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l format -d 'Output format' -r -f -a "human\t'Text for people'
+json\t'JSON for tools'"
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -1,0 +1,17 @@
+//! `hookrun completions SHELL`: a completion script generated from the clap definition, so it
+//! can never disagree with the real options (the repo's `completions/` holds copies, drift-tested).
+
+use std::process::ExitCode;
+
+use clap::CommandFactory as _;
+
+use crate::cli::{Cli, CompletionsArgs};
+use crate::{Error, exit};
+
+pub(crate) fn run(args: &CompletionsArgs) -> Result<ExitCode, Error> {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "hookrun", &mut script);
+    crate::output::write_stdout(&script)
+        .map_err(|e| Error::Io(format!("cannot write the completion script: {e}")))?;
+    Ok(ExitCode::from(exit::OK))
+}

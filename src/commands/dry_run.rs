@@ -1,0 +1,48 @@
+//! `fire --dry-run`: the plan as the decision document of SPEC §6 — decision `none`, and one
+//! record per configured hook with `matched` and, when it would not run, its `skipped_reason`
+//! (event, matcher, if, disabled, deduplicated, own-dialect, recursion, unsupported) plus its
+//! command. Nothing is spawned; the exit code is 0.
+
+use std::process::ExitCode;
+
+use serde_json::Value;
+
+use crate::config::Config;
+use crate::merge::merge;
+use crate::output::document::{Document, HookRecord};
+use crate::plan::Step;
+use crate::{Error, exit, output};
+
+pub(crate) fn print(
+    config: &Config,
+    steps: &[Step],
+    event: &str,
+    pretty: bool,
+) -> Result<ExitCode, Error> {
+    let records = steps
+        .iter()
+        .map(|step| {
+            let hook = &config.hooks[step.hook];
+            let mut record = HookRecord {
+                name: hook.name.clone(),
+                source: config.sources[hook.source].display.clone(),
+                dialect: hook.dialect.name(),
+                skipped_reason: step.skip.as_ref().map(|skip| skip.describe(hook)),
+                ..HookRecord::default()
+            };
+            record
+                .extra
+                .insert("matched".into(), Value::Bool(step.skip.is_none()));
+            if let Some(form) = hook.command() {
+                record
+                    .extra
+                    .insert("command".into(), Value::String(form.display()));
+            }
+            record
+        })
+        .collect();
+    let document = Document::new(event, merge(&[], None), records);
+    output::write_json(&document, pretty)
+        .map_err(|e| Error::Io(format!("cannot write the plan: {e}")))?;
+    Ok(ExitCode::from(exit::OK))
+}

@@ -1,0 +1,139 @@
+//! `fire --log FILE` / `$HOOKRUN_LOG`: one JSON line per fire, appended. Many hookrun processes
+//! may log to one file at once (every hook of every agent session), so the file is opened with
+//! `O_APPEND` and each line goes out in a single `write` call: the kernel appends it whole, never
+//! interleaved with another process's line. A log that cannot be written is a warning on
+//! stderr, never a failed fire.
+
+use std::io::Write as _;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::output::agents;
+use crate::output::document::Document;
+use crate::runner::delivery::rfc3339_now;
+use crate::verdict::{Decision, Outcome};
+use crate::{Error, exit};
+
+#[derive(Debug, Serialize)]
+struct Line<'a> {
+    time: String,
+    event: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    project_dir: Option<&'a Path>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decision: Option<Decision>,
+    #[serde(rename = "continue", skip_serializing_if = "Option::is_none")]
+    continue_: Option<bool>,
+    exit_code: i32,
+    duration_ms: u128,
+    pid: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    hooks: Vec<Hook<'a>>,
+}
+
+/// One hook of the fire, without its stderr or output: a log line stays small.
+#[derive(Debug, Serialize)]
+struct Hook<'a> {
+    name: &'a str,
+    source: &'a str,
+    dialect: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<Outcome>,
+    decision: Decision,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exit_code: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duration_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped_reason: Option<&'a str>,
+}
+
+/// Logs a fire that produced a decision.
+pub(crate) fn append(
+    path: &Path,
+    document: &Document,
+    exit_code: u8,
+    project_dir: &Path,
+    started: Instant,
+) {
+    let hooks = document
+        .hooks
+        .iter()
+        .map(|record| Hook {
+            name: &record.name,
+            source: &record.source,
+            dialect: record.dialect,
+            outcome: record.outcome,
+            decision: record.decision,
+            exit_code: record.exit_code,
+            duration_ms: record.duration_ms,
+            skipped_reason: record.skipped_reason.as_deref(),
+        })
+        .collect();
+    write(
+        path,
+        &Line {
+            time: rfc3339_now(),
+            event: &document.event,
+            project_dir: Some(project_dir),
+            decision: Some(document.decision),
+            continue_: Some(document.continue_),
+            exit_code: i32::from(exit_code),
+            duration_ms: started.elapsed().as_millis(),
+            pid: std::process::id(),
+            error: None,
+            hooks,
+        },
+    );
+}
+
+/// Logs a fire that ended in an error (bad configuration or payload, interruption).
+pub(crate) fn append_failure(path: &Path, event: &str, error: &Error, started: Instant) {
+    let exit_code = match error {
+        Error::Interrupted(signal) => 128 + signal,
+        Error::Agent { agent, .. } => i32::from(agents::failure(*agent, "").code),
+        _ => i32::from(exit::FAILURE),
+    };
+    write(
+        path,
+        &Line {
+            time: rfc3339_now(),
+            event,
+            project_dir: None,
+            decision: None,
+            continue_: None,
+            exit_code,
+            duration_ms: started.elapsed().as_millis(),
+            pid: std::process::id(),
+            error: Some(error.to_string()),
+            hooks: Vec::new(),
+        },
+    );
+}
+
+fn write(path: &Path, line: &Line<'_>) {
+    if let Err(error) = try_write(path, line) {
+        eprintln!(
+            "hookrun: warning: cannot write the log {}: {error}",
+            path.display()
+        );
+    }
+}
+
+fn try_write(path: &Path, line: &Line<'_>) -> std::io::Result<()> {
+    let mut bytes = serde_json::to_vec(line).map_err(std::io::Error::other)?;
+    bytes.push(b'\n');
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o644)
+        .open(path)?;
+    // One `write` appends the whole line atomically; only a short write (disk full, a signal)
+    // needs the rest, and then keeping the line whole beats keeping it atomic.
+    let written = file.write(&bytes)?;
+    file.write_all(&bytes[written..])
+}

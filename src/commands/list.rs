@@ -1,0 +1,197 @@
+//! `hookrun list [EVENT]`: every hook hookrun sees, grouped by source file, with its dialect,
+//! events, matcher (and how it compares), `if`, command, normalised timeout, mode and whether it
+//! is enabled — as aligned text or JSON. With EVENT, only the hooks registered for it. A file
+//! that cannot be loaded is reported on stderr and the command exits 1, after listing the rest.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use crate::cli::{Cli, ListArgs, ReportFormat};
+use crate::commands::{load_config, project_dir};
+use crate::config::duration::format_duration;
+use crate::config::model::{EventSelector, Handler, Hook, Mode};
+use crate::output::color::{self, Painter};
+use crate::plan::{fires_on, promptkit_kind_name};
+use crate::{Error, exit, output};
+
+#[derive(Debug, Serialize)]
+struct ListedSource {
+    source: String,
+    dialect: &'static str,
+    hooks: Vec<ListedHook>,
+}
+
+#[derive(Debug, Serialize)]
+struct ListedHook {
+    name: String,
+    events: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matcher: Option<ListedMatcher>,
+    #[serde(rename = "if", skip_serializing_if = "Option::is_none")]
+    condition: Option<String>,
+    /// `command`, or the handler type hookrun cannot run (`http`, `prompt`, …).
+    handler: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    timeout: String,
+    timeout_ms: u128,
+    mode: &'static str,
+    enabled: bool,
+    fail_closed: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct ListedMatcher {
+    pattern: String,
+    /// How it compares: `all`, `exact`, `substring`, `prefix` or `regex`.
+    kind: &'static str,
+}
+
+pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
+    let project_dir = project_dir(cli)?;
+    let config = load_config(cli, &project_dir);
+    let errors: Vec<_> = config.diagnostics.iter().filter(|d| d.is_error()).collect();
+    for error in &errors {
+        eprintln!("{error}\n");
+    }
+    let listed: Vec<ListedSource> = config
+        .sources
+        .iter()
+        .enumerate()
+        .map(|(index, source)| ListedSource {
+            source: source.display.clone(),
+            dialect: source.dialect.name(),
+            hooks: config
+                .hooks
+                .iter()
+                .filter(|hook| hook.source == index)
+                .filter(|hook| args.event.as_deref().is_none_or(|e| fires_on(hook, e)))
+                .map(listed)
+                .collect(),
+        })
+        .filter(|source| args.event.is_none() || !source.hooks.is_empty())
+        .collect();
+    let written = match args.format {
+        ReportFormat::Json => output::write_json(&listed, false),
+        ReportFormat::Human => {
+            let painter = Painter::new(color::stdout_enabled(cli.color));
+            output::write_stdout(human(&listed, args.event.as_deref(), painter).as_bytes())
+        }
+    };
+    written.map_err(|e| Error::Io(format!("cannot write the list: {e}")))?;
+    Ok(ExitCode::from(if errors.is_empty() {
+        exit::OK
+    } else {
+        exit::FAILURE
+    }))
+}
+
+fn listed(hook: &Hook) -> ListedHook {
+    let events = match &hook.events {
+        EventSelector::Named(name) => vec![name.clone()],
+        EventSelector::Patterns(patterns) => patterns.clone(),
+        EventSelector::Promptkit { hook: kind, phases } => phases
+            .iter()
+            .map(|phase| format!("{}.{phase}", promptkit_kind_name(*kind)))
+            .collect(),
+    };
+    let (handler, command) = match &hook.handler {
+        Handler::Command(form) => ("command".to_owned(), Some(form.display())),
+        Handler::Unsupported { kind } => (kind.clone(), None),
+    };
+    ListedHook {
+        name: hook.name.clone(),
+        events,
+        matcher: hook.matcher.pattern().map(|pattern| ListedMatcher {
+            pattern: pattern.to_owned(),
+            kind: hook.matcher.kind_name(),
+        }),
+        condition: hook.condition.clone(),
+        handler,
+        command,
+        timeout: format_duration(hook.timeout),
+        timeout_ms: hook.timeout.as_millis(),
+        mode: match hook.mode {
+            Mode::Filter => "filter",
+            Mode::Observe => "observe",
+        },
+        enabled: hook.enabled,
+        fail_closed: hook.fail_closed,
+    }
+}
+
+const COLUMNS: [&str; 8] = [
+    "NAME", "EVENTS", "MATCHER", "IF", "TIMEOUT", "MODE", "ENABLED", "COMMAND",
+];
+
+/// One block per source: a header line, then an aligned table of its hooks.
+fn human(sources: &[ListedSource], event: Option<&str>, painter: Painter) -> String {
+    let mut out = String::new();
+    if sources.is_empty() {
+        let _ = match event {
+            Some(event) => writeln!(out, "no hook is registered for {event}"),
+            None => writeln!(out, "no hook configuration found"),
+        };
+        return out;
+    }
+    for source in sources {
+        let count = match source.hooks.len() {
+            1 => "1 hook".to_owned(),
+            n => format!("{n} hooks"),
+        };
+        let header = format!("{} ({}, {count})", source.source, source.dialect);
+        let _ = writeln!(out, "{}", painter.paint(color::HEADER, &header));
+        let rows: Vec<[String; 8]> = source.hooks.iter().map(row).collect();
+        let mut widths = COLUMNS.map(str::len);
+        for row in &rows {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        let heading = COLUMNS.map(str::to_owned);
+        let _ = writeln!(
+            out,
+            "{}",
+            painter.paint(color::DIM, &line(&heading, &widths))
+        );
+        for row in &rows {
+            let _ = writeln!(out, "{}", line(row, &widths));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn row(hook: &ListedHook) -> [String; 8] {
+    let or_dash = |text: Option<String>| text.unwrap_or_else(|| "-".to_owned());
+    [
+        hook.name.clone(),
+        hook.events.join(","),
+        or_dash(
+            hook.matcher
+                .as_ref()
+                .map(|m| format!("{} ({})", m.pattern, m.kind)),
+        ),
+        or_dash(hook.condition.clone()),
+        hook.timeout.clone(),
+        hook.mode.to_owned(),
+        if hook.enabled { "yes" } else { "no" }.to_owned(),
+        hook.command
+            .clone()
+            .unwrap_or_else(|| format!("({} handler: not run)", hook.handler)),
+    ]
+}
+
+fn line(cells: &[String; 8], widths: &[usize; 8]) -> String {
+    let mut out = String::from("  ");
+    for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
+        if index + 1 == cells.len() {
+            out.push_str(cell);
+        } else {
+            let _ = write!(out, "{cell:<width$}  ");
+        }
+    }
+    out
+}

@@ -1,0 +1,13 @@
+//! `hookrun schema decision|config|test`: prints one JSON Schema (the repo's `schemas/` holds
+//! copies, drift-tested).
+
+use std::process::ExitCode;
+
+use crate::cli::SchemaArgs;
+use crate::{Error, exit, schema};
+
+pub(crate) fn run(args: &SchemaArgs) -> Result<ExitCode, Error> {
+    crate::output::write_json(&schema::schema(args.kind), true)
+        .map_err(|e| Error::Io(format!("cannot write the schema: {e}")))?;
+    Ok(ExitCode::from(exit::OK))
+}

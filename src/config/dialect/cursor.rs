@@ -1,0 +1,179 @@
+//! Cursor `.cursor/hooks.json`: `{"version": 1, "hooks": {"<event>": [{command, matcher?,
+//! timeout? (seconds, default 30), failClosed?}]}}` — flat entries per event, shell form. A hook
+//! fails open unless `failClosed: true` (SPEC §5).
+
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use crate::config::diagnostics::Severity;
+use crate::config::dialect::{DialectLoad, LoadContext, json_file};
+use crate::config::dialect_name::Dialect;
+use crate::config::locate::Step;
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
+use crate::config::reader::{Reader, child};
+use crate::matching::Matcher;
+
+const ENTRY_KEYS: &[&str] = &[
+    "command",
+    "matcher",
+    "timeout",
+    "failClosed",
+    "type",
+    "prompt",
+];
+/// Cursor documents no default; hookrun uses 30 s (SPEC §4).
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
+    let (mut reader, root) = match json_file::root(ctx, "the hooks file") {
+        Ok(parsed) => parsed,
+        Err(done) => return done,
+    };
+    check_version(&mut reader, &root);
+    let mut hooks = Vec::new();
+    let path = vec![Step::Key("hooks".into())];
+    let events = root
+        .get("hooks")
+        .and_then(|events| reader.object(events, &path, "hooks"));
+    for (event, entries) in events.into_iter().flatten() {
+        let event_path = child(&path, event);
+        json_file::warn_unknown_event(&mut reader, Dialect::Cursor, event, &event_path, true);
+        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
+            read_entry(ctx, r, event, e, p)
+        });
+    }
+    DialectLoad {
+        hooks,
+        diagnostics: reader.diagnostics,
+    }
+}
+
+/// Cursor's file format is versioned; hookrun reads version 1 and says so when it sees another.
+fn check_version(reader: &mut Reader<'_>, root: &Map<String, Value>) {
+    match root.get("version") {
+        Some(Value::Number(n)) if n.as_f64() == Some(1.0) => {}
+        Some(_) => {
+            let at = vec![Step::Key("version".into())];
+            reader
+                .warn(&at, "hookrun reads Cursor hooks files of `\"version\": 1`")
+                .help = Some("set \"version\": 1".into());
+        }
+        None => {
+            reader
+                .report(
+                    Severity::Warning,
+                    &[],
+                    false,
+                    "the Cursor hooks file has no `version`",
+                )
+                .help = Some("add \"version\": 1 at the top level".into());
+        }
+    }
+}
+
+fn read_entry(
+    ctx: &LoadContext<'_>,
+    reader: &mut Reader<'_>,
+    event: &str,
+    entry: &Map<String, Value>,
+    path: &[Step],
+) -> Option<Hook> {
+    reader.unknown_keys(entry, ENTRY_KEYS, path, "a cursor hook");
+    let kind = reader.opt_str(entry, "type", path).unwrap_or("command");
+    let handler = if kind == "command" {
+        let command = reader.req_str(entry, "command", path, "the hook")?;
+        Handler::Command(CommandForm::Shell(command.to_owned()))
+    } else {
+        Handler::Unsupported {
+            kind: kind.to_owned(),
+        }
+    };
+    let mut hook = Hook::new(
+        Dialect::Cursor,
+        ctx.index,
+        EventSelector::Named(event.to_owned()),
+        handler,
+        ctx.project_dir.to_path_buf(),
+        DEFAULT_TIMEOUT,
+    );
+    hook.name = match &hook.handler {
+        Handler::Command(form) => derive_name(form),
+        Handler::Unsupported { kind } => format!("{kind}-hook"),
+    };
+    hook.location = Some(reader.position(path, false));
+    hook.entry = path.to_vec();
+    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Cursor);
+    if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
+        hook.timeout = timeout;
+    }
+    hook.fail_closed = reader.opt_bool(entry, "failClosed", path).unwrap_or(false);
+    Some(hook)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::diagnostics::Diagnostic;
+
+    fn load_text(text: &str) -> DialectLoad {
+        json_file::load_for_test(load, ".cursor/hooks.json", Dialect::Cursor, text)
+    }
+
+    #[test]
+    fn entries_become_shell_hooks_with_seconds_and_fail_posture() {
+        let load = load_text(
+            r#"{"version": 1, "hooks": {"beforeShellExecution": [
+                {"command": "./hooks/net.sh", "matcher": "curl|wget", "timeout": 5, "failClosed": true},
+                {"command": "./hooks/audit.sh"}]}}"#,
+        );
+        assert!(load.diagnostics.is_empty(), "{:?}", load.diagnostics);
+        let [first, second] = load.hooks.as_slice() else {
+            panic!("two hooks expected")
+        };
+        assert_eq!(first.name, "net");
+        assert_eq!(first.timeout, Duration::from_secs(5));
+        assert!(first.fail_closed);
+        assert_eq!(first.matcher.pattern(), Some("curl|wget"));
+        assert_eq!(second.timeout, DEFAULT_TIMEOUT);
+        assert!(!second.fail_closed);
+        assert!(
+            matches!(&second.handler, Handler::Command(CommandForm::Shell(c)) if c == "./hooks/audit.sh")
+        );
+    }
+
+    #[test]
+    fn version_and_event_problems_are_warnings() {
+        let load = load_text(r#"{"hooks": {"beforeShellExecutoin": [{"command": "x"}]}}"#);
+        let messages: Vec<String> = load.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(load.hooks.len(), 1);
+        assert!(
+            load.diagnostics.iter().all(|d| !d.is_error()),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("no `version`")),
+            "{messages:?}"
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("did you mean `beforeShellExecution`")),
+            "{messages:?}"
+        );
+        let two = load_text(r#"{"version": 2, "hooks": {}}"#);
+        assert!(two.diagnostics[0].to_string().contains("version"));
+    }
+
+    #[test]
+    fn bad_types_are_errors_and_prompt_hooks_are_kept_as_unsupported() {
+        let load = load_text(
+            r#"{"version": 1, "hooks": {"stop": [{"command": "x", "timeout": "30"},
+                {"type": "prompt", "prompt": "is the task done?"}]}}"#,
+        );
+        assert!(load.diagnostics.iter().any(Diagnostic::is_error));
+        assert!(
+            matches!(&load.hooks[1].handler, Handler::Unsupported { kind } if kind == "prompt")
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! What the JSON dialect loaders share: parsing the file into its root object, walking an array
+//! of hook entries, warning about event names the dialect does not know, and reading a `timeout`
+//! number of seconds into a `Duration`.
+
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use crate::config::diagnostics::{Severity, did_you_mean};
+use crate::config::dialect::{DialectLoad, LoadContext};
+use crate::config::dialect_name::Dialect;
+use crate::config::duration::seconds_to_duration;
+use crate::config::locate::Step;
+use crate::config::model::Hook;
+use crate::config::reader::{Reader, child, child_index, json_syntax_error};
+use crate::matching::{is_known_event, known_events};
+
+/// Parses the source as JSON and checks that its root is an object. On failure the load is
+/// finished: the `Err` holds every diagnostic so far.
+pub(crate) fn root<'s>(
+    ctx: &LoadContext<'s>,
+    what: &str,
+) -> Result<(Reader<'s>, Map<String, Value>), DialectLoad> {
+    let source = ctx.source;
+    let mut reader = Reader::json(&source.display, &source.text);
+    let root: Value = serde_json::from_str(&source.text).map_err(|error| {
+        DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error))
+    })?;
+    match root {
+        Value::Object(map) => Ok((reader, map)),
+        other => {
+            reader.object(&other, &[], what);
+            Err(DialectLoad {
+                hooks: Vec::new(),
+                diagnostics: reader.diagnostics,
+            })
+        }
+    }
+}
+
+/// The entry's `timeout` in seconds, if present; zero, negative or absurd values are errors.
+pub(crate) fn timeout_seconds(
+    reader: &mut Reader<'_>,
+    entry: &Map<String, Value>,
+    path: &[Step],
+) -> Option<Duration> {
+    let seconds = reader.opt_number(entry, "timeout", path)?;
+    let duration = seconds_to_duration(seconds);
+    if duration.is_none() {
+        reader.error(
+            &child(path, "timeout"),
+            "`timeout` must be greater than 0 (seconds)",
+        );
+    }
+    duration
+}
+
+/// Reads every object of the array `entries` (at `path`) with `read`, collecting the hooks.
+pub(crate) fn read_entries(
+    reader: &mut Reader<'_>,
+    entries: &Value,
+    path: &[Step],
+    hooks: &mut Vec<Hook>,
+    mut read: impl FnMut(&mut Reader<'_>, &Map<String, Value>, &[Step]) -> Option<Hook>,
+) {
+    let Some(entries) = reader.array(entries, path, "the hook entries") else {
+        return;
+    };
+    for (index, entry) in entries.iter().enumerate() {
+        let entry_path = child_index(path, index);
+        let Some(entry) = reader.object(entry, &entry_path, "a hook entry") else {
+            continue;
+        };
+        hooks.extend(read(reader, entry, &entry_path));
+    }
+}
+
+/// Warns (with a did-you-mean) when `event` is not a name `dialect` documents. `at_key`: the
+/// event is an object key (claude, cursor, proxyai) rather than a value (praison).
+pub(crate) fn warn_unknown_event(
+    reader: &mut Reader<'_>,
+    dialect: Dialect,
+    event: &str,
+    path: &[Step],
+    at_key: bool,
+) {
+    let known = known_events(dialect);
+    if known.is_empty() || is_known_event(dialect, event) {
+        return;
+    }
+    // praison compares case-insensitively, so suggest from the lower-cased spelling.
+    let spelled = if dialect == Dialect::Praison {
+        event.to_ascii_lowercase()
+    } else {
+        event.to_owned()
+    };
+    let help = did_you_mean(&spelled, known).map_or_else(
+        || format!("{dialect} events: {}", known.join(", ")),
+        |e| format!("did you mean `{e}`?"),
+    );
+    reader
+        .report(
+            Severity::Warning,
+            path,
+            at_key,
+            format!("unknown {dialect} event `{event}`"),
+        )
+        .help = Some(help);
+}
+
+/// Loads `text` as the file `path` of `dialect` with `load`, for loader unit tests.
+#[cfg(test)]
+pub(crate) fn load_for_test(
+    load: fn(&LoadContext<'_>) -> DialectLoad,
+    path: &str,
+    dialect: Dialect,
+    text: &str,
+) -> DialectLoad {
+    let source = crate::config::model::Source {
+        path: path.into(),
+        display: path.into(),
+        dialect,
+        text: text.into(),
+        explicit: false,
+    };
+    load(&LoadContext {
+        source: &source,
+        index: 0,
+        project_dir: std::path::Path::new("/p"),
+    })
+}

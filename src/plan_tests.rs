@@ -1,0 +1,331 @@
+//! Planning rules of SPEC §2–§3, tested on hand-built configurations (no processes).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::*;
+use crate::config::model::{CommandForm, Handler, Source};
+use crate::matching::Matcher;
+
+fn source(display: &str, dialect: Dialect, explicit: bool) -> Source {
+    Source {
+        path: PathBuf::from(display),
+        display: display.into(),
+        dialect,
+        text: String::new(),
+        explicit,
+    }
+}
+
+fn hook(name: &str, source: usize, dialect: Dialect, events: EventSelector, command: &str) -> Hook {
+    let mut hook = Hook::new(
+        dialect,
+        source,
+        events,
+        Handler::Command(CommandForm::Shell(command.into())),
+        PathBuf::from("/p"),
+        Duration::from_secs(5),
+    );
+    hook.name = name.into();
+    hook
+}
+
+fn named(event: &str) -> EventSelector {
+    EventSelector::Named(event.into())
+}
+
+fn plan_for(
+    config: &Config,
+    event: &str,
+    payload: &serde_json::Value,
+    own: Option<Dialect>,
+) -> Vec<Option<Skip>> {
+    let input = PlanInput {
+        event,
+        payload,
+        project_dir: std::path::Path::new("/p"),
+        own_dialect: own,
+        depth: 0,
+    };
+    plan(config, &input)
+        .expect("valid")
+        .into_iter()
+        .map(|s| s.skip)
+        .collect()
+}
+
+fn config(sources: Vec<Source>, hooks: Vec<Hook>) -> Config {
+    Config {
+        sources,
+        hooks,
+        diagnostics: Vec::new(),
+    }
+}
+
+#[test]
+fn event_names_compare_by_dialect_rules() {
+    let prx = hook("p", 0, Dialect::Prx, named(" Tool-Call "), "x");
+    assert!(fires_on(&prx, "tool_call"));
+    assert!(fires_on(&prx, "prx.lifecycle.tool_call"));
+    let praison = hook("r", 0, Dialect::Praison, named("BEFORE_TOOL"), "x");
+    assert!(fires_on(&praison, "before_tool"));
+    let claude = hook("c", 0, Dialect::Claude, named("PreToolUse"), "x");
+    assert!(fires_on(&claude, "PreToolUse"));
+    assert!(!fires_on(&claude, "pretooluse"));
+    assert!(
+        !fires_on(&claude, "beforeToolUse"),
+        "names are never translated between dialects"
+    );
+}
+
+#[test]
+fn hookrun_event_patterns_support_star_and_prefixes() {
+    let patterns =
+        |list: &[&str]| EventSelector::Patterns(list.iter().map(|s| (*s).to_owned()).collect());
+    let all = hook("a", 0, Dialect::Hookrun, patterns(&["*"]), "x");
+    assert!(fires_on(&all, "anything"));
+    let prefix = hook(
+        "b",
+        0,
+        Dialect::Hookrun,
+        patterns(&["prx.lifecycle.*", "Stop"]),
+        "x",
+    );
+    assert!(fires_on(&prefix, "prx.lifecycle.tool_call"));
+    assert!(fires_on(&prefix, "Stop"));
+    assert!(!fires_on(&prefix, "prx.other"));
+}
+
+#[test]
+fn promptkit_hooks_run_in_the_phases_their_type_owns() {
+    let selector = |kind, phases: &[&str]| EventSelector::Promptkit {
+        hook: kind,
+        phases: phases.iter().map(|s| (*s).to_owned()).collect(),
+    };
+    let tool = hook(
+        "t",
+        0,
+        Dialect::Promptkit,
+        selector(PromptkitHook::Tool, &["before_execution"]),
+        "x",
+    );
+    assert!(fires_on(&tool, "before_execution"));
+    assert!(fires_on(&tool, "tool.before_execution"));
+    assert!(!fires_on(&tool, "provider.before_execution"));
+    assert!(!fires_on(&tool, "after_execution"), "not in its phases");
+    let no_phases = hook(
+        "n",
+        0,
+        Dialect::Promptkit,
+        selector(PromptkitHook::Provider, &[]),
+        "x",
+    );
+    assert!(
+        !fires_on(&no_phases, "before_call"),
+        "a hook without phases never runs"
+    );
+    let wrong = hook(
+        "w",
+        0,
+        Dialect::Promptkit,
+        selector(PromptkitHook::Provider, &["before_execution"]),
+        "x",
+    );
+    assert!(
+        !fires_on(&wrong, "before_execution"),
+        "a phase its type does not own"
+    );
+    let eval = hook(
+        "e",
+        0,
+        Dialect::Promptkit,
+        selector(PromptkitHook::Eval, &[]),
+        "x",
+    );
+    assert!(fires_on(&eval, "eval"));
+}
+
+#[test]
+fn same_command_from_two_files_runs_once() {
+    let config = config(
+        vec![
+            source("a.json", Dialect::Claude, false),
+            source("b.json", Dialect::Claude, false),
+        ],
+        vec![
+            hook("first", 0, Dialect::Claude, named("Stop"), "./same.sh"),
+            hook(
+                "again-same-file",
+                0,
+                Dialect::Claude,
+                named("Stop"),
+                "./same.sh",
+            ),
+            hook("second", 1, Dialect::Claude, named("Stop"), "./same.sh"),
+        ],
+    );
+    let skips = plan_for(&config, "Stop", &json!({}), None);
+    assert_eq!(skips[0], None);
+    assert_eq!(skips[1], None, "dedup is across files only");
+    assert_eq!(skips[2], Some(Skip::Duplicate { of: "first".into() }));
+}
+
+#[test]
+fn a_hook_skipped_by_its_matcher_does_not_shadow_a_later_duplicate() {
+    let mut narrow = hook(
+        "narrow",
+        0,
+        Dialect::Claude,
+        named("PreToolUse"),
+        "./same.sh",
+    );
+    narrow.matcher = Matcher::new(Some("Write"), Dialect::Claude);
+    let config = config(
+        vec![
+            source("a.json", Dialect::Claude, false),
+            source("b.json", Dialect::Claude, false),
+        ],
+        vec![
+            narrow,
+            hook(
+                "broad",
+                1,
+                Dialect::Claude,
+                named("PreToolUse"),
+                "./same.sh",
+            ),
+        ],
+    );
+    let skips = plan_for(&config, "PreToolUse", &json!({"tool_name": "Bash"}), None);
+    assert_eq!(skips, vec![Some(Skip::Matcher), None]);
+}
+
+#[test]
+fn own_dialect_sources_are_skipped_unless_named_with_c() {
+    let config = config(
+        vec![
+            source(".claude/settings.json", Dialect::Claude, false),
+            source("x.json", Dialect::Claude, true),
+        ],
+        vec![
+            hook("found", 0, Dialect::Claude, named("Stop"), "a"),
+            hook("named", 1, Dialect::Claude, named("Stop"), "b"),
+        ],
+    );
+    let skips = plan_for(&config, "Stop", &json!({}), Some(Dialect::Claude));
+    assert_eq!(skips, vec![Some(Skip::OwnDialect(Dialect::Claude)), None]);
+}
+
+#[test]
+fn hooks_that_run_hookrun_are_never_run_from_discovery() {
+    let config = config(
+        vec![source("hookrun.toml", Dialect::Hookrun, false)],
+        vec![
+            hook(
+                "self",
+                0,
+                Dialect::Hookrun,
+                EventSelector::Patterns(vec!["*".into()]),
+                "hookrun fire Stop",
+            ),
+            hook(
+                "path",
+                0,
+                Dialect::Hookrun,
+                EventSelector::Patterns(vec!["*".into()]),
+                "FOO=1 /usr/local/bin/hookrun fire X",
+            ),
+            hook(
+                "other",
+                0,
+                Dialect::Hookrun,
+                EventSelector::Patterns(vec!["*".into()]),
+                "echo hookrun",
+            ),
+        ],
+    );
+    assert_eq!(
+        plan_for(&config, "Stop", &json!({}), None),
+        vec![Some(Skip::Recursion), Some(Skip::Recursion), None]
+    );
+}
+
+#[test]
+fn disabled_unsupported_and_conditions_are_reported() {
+    let mut disabled = hook("off", 0, Dialect::Claude, named("PreToolUse"), "a");
+    disabled.enabled = false;
+    let mut http = hook("web", 0, Dialect::Claude, named("PreToolUse"), "b");
+    http.handler = Handler::Unsupported {
+        kind: "http".into(),
+    };
+    let mut push_only = hook("push", 0, Dialect::Claude, named("PreToolUse"), "c");
+    push_only.condition = Some("Bash(git push *)".into());
+    let config = config(
+        vec![source("s.json", Dialect::Claude, false)],
+        vec![disabled, http, push_only],
+    );
+    let payload = json!({"tool_name": "Bash", "tool_input": {"command": "git status"}});
+    let skips = plan_for(&config, "PreToolUse", &payload, None);
+    assert_eq!(
+        skips,
+        vec![
+            Some(Skip::Disabled),
+            Some(Skip::Unsupported("http".into())),
+            Some(Skip::Condition)
+        ]
+    );
+}
+
+#[test]
+fn invalid_regex_and_if_rule_are_configuration_errors() {
+    let mut bad_regex = hook("bad", 0, Dialect::Claude, named("PreToolUse"), "a");
+    bad_regex.matcher = Matcher::new(Some("Bash("), Dialect::Claude);
+    let mut bad_rule = hook("rule", 0, Dialect::Claude, named("PreToolUse"), "b");
+    bad_rule.condition = Some("Bash(unclosed".into());
+    let config = config(
+        vec![source("s.json", Dialect::Claude, false)],
+        vec![bad_regex, bad_rule],
+    );
+    let payload = json!({"tool_name": "Bash"});
+    let input = PlanInput {
+        event: "PreToolUse",
+        payload: &payload,
+        project_dir: std::path::Path::new("/p"),
+        own_dialect: None,
+        depth: 0,
+    };
+    let errors = plan(&config, &input).expect_err("both are errors");
+    assert_eq!(errors.len(), 2);
+    assert!(
+        errors[0].message.contains("hook `bad`"),
+        "{}",
+        errors[0].message
+    );
+    assert!(
+        errors[1].message.contains("invalid `if` rule"),
+        "{}",
+        errors[1].message
+    );
+}
+
+#[test]
+fn depth_limit_runs_nothing() {
+    let config = config(
+        vec![source("s.json", Dialect::Claude, false)],
+        vec![hook("a", 0, Dialect::Claude, named("Stop"), "a")],
+    );
+    let payload = json!({});
+    let input = PlanInput {
+        event: "Stop",
+        payload: &payload,
+        project_dir: std::path::Path::new("/p"),
+        own_dialect: None,
+        depth: MAX_DEPTH,
+    };
+    assert_eq!(
+        plan(&config, &input).unwrap()[0].skip,
+        Some(Skip::Depth(MAX_DEPTH))
+    );
+}

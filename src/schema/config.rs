@@ -1,0 +1,64 @@
+//! The schema of `hookrun.toml` (SPEC §8), key for key with `config::dialect::hookrun`.
+
+use serde_json::{Value, json};
+
+use super::{boolean, env_table, head, string, with_head};
+
+pub(super) fn schema() -> Value {
+    let body = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "timeout": {"$ref": "#/$defs/duration", "description": "Default timeout of this file's hooks (30s when unset)."},
+            "kill_grace": {"$ref": "#/$defs/duration", "description": "Time between SIGTERM and SIGKILL after a timeout (2s when unset)."},
+            "hook": {"type": "array", "items": {"$ref": "#/$defs/hook"}, "description": "The hooks, in run order."},
+        },
+        "$defs": {
+            "duration": {
+                "description": "\"500ms\", \"5s\", \"2m\", \"1h\", or a number of seconds; greater than 0.",
+                "oneOf": [
+                    {"type": "string", "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*(ms|s|sec|secs|m|min|mins|h)?\\s*$"},
+                    {"type": "number", "exclusiveMinimum": 0},
+                ],
+            },
+            "hook": hook(),
+        },
+    });
+    with_head(
+        head(
+            "config.schema.json",
+            "hookrun.toml",
+            "hookrun's own hook configuration (SPEC §8).",
+        ),
+        body,
+    )
+}
+
+fn hook() -> Value {
+    json!({
+        "type": "object",
+        "required": ["command", "events"],
+        "additionalProperties": false,
+        "properties": {
+            "name": string("Unique in the file; default: derived from the command."),
+            "events": {
+                "type": "array",
+                "minItems": 1,
+                "items": {"type": "string"},
+                "description": "Event names to run on, in any dialect's vocabulary; \"*\" for all, \"prefix.*\" patterns.",
+            },
+            "matcher": string("Claude matcher semantics: \"\"/\"*\" all, names split on | or ,, else a regex."),
+            "if": string("A permission-rule condition such as \"Bash(rm -rf *)\"."),
+            "command": string("Shell form (run with /bin/sh -c), or the program when `args` is given."),
+            "args": {"type": "array", "items": {"type": "string"}, "description": "Exec form: arguments, no shell."},
+            "env": env_table("Extra environment for the hook."),
+            "timeout": {"$ref": "#/$defs/duration"},
+            "kill_grace": {"$ref": "#/$defs/duration"},
+            "mode": {"enum": ["filter", "observe"], "description": "observe never blocks."},
+            "on_error": {"enum": ["allow", "deny"], "description": "deny: a failing hook blocks (fails closed)."},
+            "enabled": boolean("false switches the hook off."),
+            "payload_file": boolean("Also hand the payload as a 0600 temp file in HOOKRUN_PAYLOAD_FILE."),
+            "sanitize_env": boolean("Run with PRX's sanitised environment."),
+        },
+    })
+}

@@ -1,0 +1,80 @@
+//! The schema of the decision document `hookrun fire` prints (SPEC §6), field for field with
+//! `output::document`.
+
+use serde_json::{Value, json};
+
+use super::{boolean, decision_enum, dialect_enum, head, string, with_head};
+
+pub(super) fn schema() -> Value {
+    let body = json!({
+        "type": "object",
+        "required": ["event", "decision", "continue", "hooks"],
+        "additionalProperties": false,
+        "properties": {
+            "event": string("The event fired, as given on the command line."),
+            "decision": decision_enum("The merged decision: deny > ask > allow > none (no hook expressed one)."),
+            "reason": string("The reasons of the hooks whose decision won, in run order, joined with newlines."),
+            "continue": boolean("False when any hook asked the agent to stop."),
+            "stop_reason": string("The first hook's stop reason."),
+            "updated_input": {"description": "The rewritten tool input after chaining every hook's rewrite; dropped on deny."},
+            "updated_output": {"description": "The last rewritten tool output."},
+            "additional_context": string("Context for the agent, joined with newlines in run order."),
+            "system_message": string("Joined with newlines in run order."),
+            "user_message": string("Joined with newlines in run order."),
+            "agent_message": string("Joined with newlines in run order."),
+            "followup_message": string("Joined with newlines in run order."),
+            "hooks": {
+                "type": "array",
+                "description": "One record per hook that ran (or was notably skipped), in run order.",
+                "items": {"$ref": "#/$defs/hook"},
+            },
+        },
+        "$defs": {
+            "hook": hook_record(),
+            "outcome": {
+                "enum": ["success", "blocking", "non_blocking_error", "cancelled"],
+                "description": "How the hook ended (SPEC §5).",
+            },
+        },
+    });
+    with_head(
+        head(
+            "decision.schema.json",
+            "hookrun decision document",
+            "What `hookrun fire` prints on stdout (SPEC §6).",
+        ),
+        body,
+    )
+}
+
+fn hook_record() -> Value {
+    let ms =
+        |description: &str| json!({"type": "integer", "minimum": 0, "description": description});
+    json!({
+        "type": "object",
+        "required": ["name", "source", "dialect", "decision"],
+        "additionalProperties": false,
+        "properties": {
+            "name": string("The hook's name (unique within one fire)."),
+            "source": string("The file the hook comes from, relative to the project dir when inside it."),
+            "dialect": dialect_enum(),
+            "outcome": {"$ref": "#/$defs/outcome"},
+            "decision": decision_enum("What this hook decided."),
+            "reason": string("This hook's reason."),
+            "exit_code": {"type": "integer", "description": "The hook's exit code, when it exited."},
+            "signal": string("The signal that ended the hook, e.g. SIGKILL."),
+            "duration_ms": ms("Wall time of the hook."),
+            "error": string("Why the hook failed (spawn failure, bad JSON, timeout, …)."),
+            "timed_out_after_ms": ms("The timeout that expired."),
+            "killed": {"enum": ["SIGTERM", "SIGKILL"], "description": "The signal that ended the hook's process group after a timeout."},
+            "leaked": boolean("A background process kept the hook's pipes open after it exited."),
+            "truncated": boolean("Output beyond the caps was dropped."),
+            "stderr": string("The first 4 KiB of the hook's stderr."),
+            "ignored_decision": decision_enum("A deny or ask from a hook that cannot block (observe mode, PRX)."),
+            "skipped_reason": string("Why the hook was not run."),
+            "enforced": {"description": "As the hook printed it (PromptKit)."},
+            "metadata": {"description": "As the hook printed it (PromptKit)."},
+            "suppressOutput": {"description": "As the hook printed it (Claude)."},
+        },
+    })
+}

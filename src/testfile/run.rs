@@ -1,0 +1,86 @@
+//! Runs one test case through the real pipeline: this very binary, as a child
+//! `hookrun -C DIR [-c FILE…] --no-user-config fire EVENT`, with the payload on stdin.
+//!
+//! A child process rather than an in-process call keeps every test exactly faithful to what an
+//! agent sees (argument parsing, exit code, stdout bytes), and isolates what `fire` does to the
+//! process — signal handlers, `HOOKRUN_DEPTH`, temp files — from the test runner and from the other
+//! tests. The cost is one extra process start per test (~1 ms).
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::{PayloadSource, TestCase, TestFile};
+
+/// What `fire` did.
+#[derive(Debug)]
+pub(crate) struct Actual {
+    /// `None` when the process died by a signal.
+    pub(crate) exit_code: Option<i32>,
+    /// The printed document, when stdout was one JSON value.
+    pub(crate) document: Option<Value>,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) duration: Duration,
+}
+
+/// Fires `case` with the binary at `exe`.
+pub(crate) fn fire(exe: &Path, file: &TestFile, case: &TestCase) -> std::io::Result<Actual> {
+    let mut command = Command::new(exe);
+    command.arg("-C").arg(&file.project_dir);
+    for config in &file.config {
+        command.arg("-c").arg(config);
+    }
+    command.args(["--no-user-config", "--color", "never", "fire", &case.event]);
+    if let Some(output) = &case.output {
+        command.args(["--output", output]);
+    }
+    if case.strict {
+        command.arg("--strict");
+    }
+    let stdin = match &case.payload {
+        PayloadSource::Inline(map) => {
+            command.stdin(Stdio::piped());
+            let mut json = serde_json::to_vec(map).map_err(std::io::Error::other)?;
+            json.push(b'\n');
+            Some(json)
+        }
+        PayloadSource::File(path) => {
+            command.arg("--payload").arg(path).stdin(Stdio::null());
+            None
+        }
+    };
+    // A test run must not append to the user's fire log, nor inherit another project dir.
+    command
+        .env_remove("HOOKRUN_LOG")
+        .env_remove("HOOKRUN_PROJECT_DIR")
+        .envs(case.env.iter().map(|(k, v)| (k, v)))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let started = Instant::now();
+    let mut child = command.spawn()?;
+    let writer = match (stdin, child.stdin.take()) {
+        (Some(bytes), Some(mut pipe)) => Some(std::thread::spawn(move || {
+            // fire may stop reading early (a config error): a closed pipe is not our failure.
+            let _ = pipe.write_all(&bytes);
+        })),
+        _ => None,
+    };
+    let output = child.wait_with_output()?;
+    let duration = started.elapsed();
+    if let Some(writer) = writer {
+        let _ = writer.join();
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let document = serde_json::from_str(stdout.trim()).ok();
+    Ok(Actual {
+        exit_code: output.status.code(),
+        document,
+        stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        duration,
+    })
+}

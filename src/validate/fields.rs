@@ -1,0 +1,105 @@
+//! Where one field of a hook sits in its file, for `validate`'s own checks. The loaders record
+//! each hook's entry path (`Hook::entry`); here a field of that entry is looked up in the parsed
+//! document (to know it is really there) and then located in the text. Without an entry path, or
+//! for a field the entry does not have, reports point at the entry itself (`Hook::location`).
+
+use serde_json::Value;
+
+use crate::config::dialect_name::Dialect;
+use crate::config::locate::{Step, locate_json};
+use crate::config::locate_toml::locate_toml;
+use crate::config::locate_yaml::locate_yaml;
+use crate::config::model::{Hook, Source};
+
+/// One source's text parsed again as a generic document, when its format is one `validate`
+/// can locate fields in (JSON dialects, `hookrun.toml` and PromptKit YAML).
+pub(super) fn document(source: &Source) -> Option<Value> {
+    match source.dialect {
+        Dialect::Hookrun => toml::from_str(&source.text).ok(),
+        Dialect::Promptkit => crate::config::yaml::Yaml::parse(&source.display, &source.text)
+            .ok()
+            .map(|yaml| yaml.to_json()),
+        _ => serde_json::from_str(&source.text).ok(),
+    }
+}
+
+/// The value at `path` in `doc`.
+pub(super) fn value_at<'v>(doc: &'v Value, path: &[Step]) -> Option<&'v Value> {
+    path.iter().try_fold(doc, |value, step| match step {
+        Step::Key(key) => value.get(key.as_str()),
+        Step::Index(index) => value.get(*index),
+    })
+}
+
+/// `path` extended by `key`.
+pub(super) fn join(path: &[Step], key: &str) -> Vec<Step> {
+    let mut out = path.to_vec();
+    out.push(Step::Key(key.to_owned()));
+    out
+}
+
+/// A hook together with what is needed to point into its file.
+pub(super) struct Site<'a> {
+    pub(super) hook: &'a Hook,
+    pub(super) source: &'a Source,
+    pub(super) doc: Option<&'a Value>,
+}
+
+impl Site<'_> {
+    /// The hook's entry: where reports about it point when nothing more precise is known.
+    pub(super) fn entry(&self) -> (usize, usize) {
+        self.hook.location.unwrap_or((0, 0))
+    }
+
+    /// The value of `key` in the hook's entry, or in the first of `fallbacks` (paths of their
+    /// own, e.g. a Claude matcher group's `matcher`) that has it.
+    pub(super) fn field(&self, key: &str, fallbacks: &[Vec<Step>]) -> (usize, usize) {
+        let own = (!self.hook.entry.is_empty()).then(|| join(&self.hook.entry, key));
+        own.iter()
+            .chain(fallbacks)
+            .find(|path| self.has(path))
+            .map_or_else(|| self.entry(), |path| self.locate(path, false))
+    }
+
+    /// Whether the document has a value at `path`.
+    pub(super) fn has(&self, path: &[Step]) -> bool {
+        self.doc.and_then(|doc| value_at(doc, path)).is_some()
+    }
+
+    /// The position of the value (or, with `at_key`, of the key) at `path`.
+    pub(super) fn locate(&self, path: &[Step], at_key: bool) -> (usize, usize) {
+        match self.source.dialect {
+            Dialect::Hookrun => locate_toml(&self.source.text, path, at_key),
+            Dialect::Promptkit => locate_yaml(&self.source.text, path, at_key),
+            _ => locate_json(&self.source.text, path, at_key),
+        }
+    }
+
+    /// The hook's `name` exactly as its file writes it (not the one made unique across files).
+    pub(super) fn written_name(&self) -> Option<&str> {
+        if self.hook.entry.is_empty() {
+            return None;
+        }
+        self.doc
+            .and_then(|doc| value_at(doc, &join(&self.hook.entry, "name")))
+            .and_then(Value::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_at_walks_keys_and_indexes() {
+        let doc: Value = serde_json::json!({"hooks": {"Stop": [{"command": "x"}]}});
+        let path = [
+            Step::Key("hooks".into()),
+            Step::Key("Stop".into()),
+            Step::Index(0),
+            Step::Key("command".into()),
+        ];
+        assert_eq!(value_at(&doc, &path), Some(&Value::from("x")));
+        assert_eq!(value_at(&doc, &join(&path[..3], "matcher")), None);
+    }
+}

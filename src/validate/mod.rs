@@ -1,0 +1,277 @@
+//! `hookrun validate`'s own checks (SPEC §10): the ones that compile or resolve something —
+//! matcher regexes, `if` rules, programs on disk — plus timeouts against each dialect's maximum,
+//! `hookrun.toml` event names, hook names used twice, and handler types hookrun cannot run.
+//! Syntax, types, unknown keys, a dialect's event names and its security rules are the loaders'
+//! diagnostics (`Config::diagnostics`); none of this runs on `fire`'s start-up path.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::config::Config;
+use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
+use crate::config::dialect_name::Dialect;
+use crate::config::duration::format_duration;
+use crate::config::locate::Step;
+use crate::config::model::{EventSelector, Handler};
+use crate::matching::{MatcherError, Rule, is_known_event, known_events};
+
+mod fields;
+mod names;
+mod program;
+
+use fields::Site;
+
+/// PRX refuses `timeout_ms` above 300 000 (seed-systems.md A.2): an error.
+const PRX_MAX_TIMEOUT: Duration = Duration::from_secs(300);
+/// Other dialects set no maximum; a hook that may hold the agent for over an hour is almost
+/// always a unit mistake (milliseconds written where seconds are meant): a warning.
+const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
+
+/// One finding, with the word that tells whether a loader already reported it at that position.
+struct Finding {
+    diagnostic: Diagnostic,
+    topic: &'static str,
+}
+
+impl Finding {
+    fn help(mut self, help: impl Into<String>) -> Finding {
+        self.diagnostic.help = Some(help.into());
+        self
+    }
+}
+
+impl Site<'_> {
+    /// A finding about this hook at `position` of its file.
+    fn report(
+        &self,
+        severity: Severity,
+        topic: &'static str,
+        position: (usize, usize),
+        message: String,
+    ) -> Finding {
+        let source = self.source;
+        let diagnostic = Diagnostic::at(severity, &source.display, &source.text, position, message);
+        Finding { diagnostic, topic }
+    }
+}
+
+/// Runs every check on the loaded hooks; returns the problems the loaders did not already report.
+pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
+    let docs: Vec<_> = config.sources.iter().map(fields::document).collect();
+    let sites: Vec<Site<'_>> = config
+        .hooks
+        .iter()
+        .map(|hook| Site {
+            hook,
+            source: &config.sources[hook.source],
+            doc: docs[hook.source].as_ref(),
+        })
+        .collect();
+    let mut findings = Vec::new();
+    for site in &sites {
+        check_events(site, &mut findings);
+        check_matcher(site, &mut findings);
+        check_condition(site, &mut findings);
+        check_timeout(site, &mut findings);
+        check_handler(site, project_dir, &mut findings);
+    }
+    names::check(&sites, &mut findings);
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for Finding { diagnostic, topic } in findings {
+        let same_place = |d: &Diagnostic| {
+            d.file == diagnostic.file && d.line == diagnostic.line && d.column == diagnostic.column
+        };
+        let reported = config
+            .diagnostics
+            .iter()
+            .any(|d| same_place(d) && d.message.contains(topic));
+        let repeated = out
+            .iter()
+            .any(|d| same_place(d) && d.message == diagnostic.message);
+        if !reported && !repeated {
+            out.push(diagnostic);
+        }
+    }
+    out
+}
+
+/// Event names the hook's dialect does not know. hookrun.toml may name events of its own (a CI
+/// step can fire anything), so there only near-misses of a known name are reported.
+fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
+    let hook = site.hook;
+    match &hook.events {
+        EventSelector::Named(event) if !is_known_event(hook.dialect, event) => {
+            let known = known_events(hook.dialect);
+            let help = did_you_mean(event, known).map_or_else(
+                || format!("{} events: {}", hook.dialect, known.join(", ")),
+                |close| format!("did you mean `{close}`?"),
+            );
+            let position = match hook
+                .entry
+                .iter()
+                .position(|s| *s == Step::Key(event.clone()))
+            {
+                Some(at) => site.locate(&hook.entry[..=at], true),
+                None => site.field("event", &[]),
+            };
+            let message = format!("unknown {} event `{event}`", hook.dialect);
+            findings.push(
+                site.report(Severity::Warning, "event", position, message)
+                    .help(help),
+            );
+        }
+        EventSelector::Patterns(patterns) => {
+            let every: Vec<&str> = Dialect::ALL
+                .into_iter()
+                .flat_map(known_events)
+                .copied()
+                .collect();
+            for (index, pattern) in patterns.iter().enumerate() {
+                if is_known_event(Dialect::Hookrun, pattern) {
+                    continue;
+                }
+                let Some(close) = did_you_mean(pattern, &every) else {
+                    continue;
+                };
+                let mut path = fields::join(&hook.entry, "events");
+                path.push(Step::Index(index));
+                let position = if site.has(&path) {
+                    site.locate(&path, false)
+                } else {
+                    site.entry()
+                };
+                let message = format!("no agent fires an event named `{pattern}`");
+                let help = format!("did you mean `{close}`?");
+                findings.push(
+                    site.report(Severity::Warning, "event", position, message)
+                        .help(help),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+fn check_matcher(site: &Site<'_>, findings: &mut Vec<Finding>) {
+    let hook = site.hook;
+    // A Claude-shaped handler's matcher is its group's: two steps up from the handler.
+    let group = (hook.entry.len() >= 2
+        && matches!(hook.dialect, Dialect::Claude | Dialect::Gemini))
+    .then(|| fields::join(&hook.entry[..hook.entry.len() - 2], "matcher"));
+    let position = || site.field("matcher", group.as_slice());
+    if let Err(error) = hook.matcher.check() {
+        let help = "escape regex characters with \\, or list exact names separated by |";
+        findings.push(
+            site.report(
+                Severity::Error,
+                "matcher",
+                position(),
+                regex_message(&error),
+            )
+            .help(help),
+        );
+    } else if let Some(error) = hook.matcher.fallback_reason() {
+        let compared = match hook.dialect {
+            Dialect::Gemini => "an exact string",
+            _ => "a substring",
+        };
+        let message = format!(
+            "{}; {} compares it as {compared}",
+            regex_message(&error),
+            hook.dialect
+        );
+        let help = "fix the regex, or escape it if the text is meant literally";
+        findings.push(
+            site.report(Severity::Warning, "matcher", position(), message)
+                .help(help),
+        );
+    }
+}
+
+/// The regex engine explains on several lines (pattern, caret, error); a diagnostic's message is
+/// one line: the pattern and the engine's last line.
+fn regex_message(error: &MatcherError) -> String {
+    let reason = error
+        .message
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or_default()
+        .trim()
+        .trim_start_matches("error: ");
+    format!("invalid matcher regex `{}`: {reason}", error.pattern)
+}
+
+fn check_condition(site: &Site<'_>, findings: &mut Vec<Finding>) {
+    let Some(text) = &site.hook.condition else {
+        return;
+    };
+    if let Err(error) = Rule::parse(text).and_then(|rule| rule.check()) {
+        let help = "write `Tool` or `Tool(spec)`, e.g. `Bash(rm *)` or `Edit(src/**)`";
+        let position = site.field("if", &[]);
+        findings.push(
+            site.report(Severity::Error, "`if`", position, error.to_string())
+                .help(help),
+        );
+    }
+}
+
+fn check_timeout(site: &Site<'_>, findings: &mut Vec<Finding>) {
+    let hook = site.hook;
+    let (max, severity, key, unit) = match hook.dialect {
+        Dialect::Prx => (
+            PRX_MAX_TIMEOUT,
+            Severity::Error,
+            "timeout_ms",
+            "milliseconds",
+        ),
+        Dialect::Promptkit => (MAX_TIMEOUT, Severity::Warning, "timeout_ms", "milliseconds"),
+        Dialect::Gemini => (MAX_TIMEOUT, Severity::Warning, "timeout", "milliseconds"),
+        Dialect::Hookrun => (MAX_TIMEOUT, Severity::Warning, "timeout", "a duration"),
+        _ => (MAX_TIMEOUT, Severity::Warning, "timeout", "seconds"),
+    };
+    if hook.timeout <= max {
+        return;
+    }
+    let position = site.field(key, &[vec![Step::Key(key.to_owned())]]);
+    let message = format!(
+        "hook `{}`: timeout {} is over the {} maximum of {}",
+        hook.name,
+        format_duration(hook.timeout),
+        hook.dialect,
+        format_duration(max)
+    );
+    let help = format!("`{key}` counts {unit}; a hook should answer in seconds, not hours");
+    findings.push(
+        site.report(severity, "timeout", position, message)
+            .help(help),
+    );
+}
+
+fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding>) {
+    let hook = site.hook;
+    match &hook.handler {
+        Handler::Unsupported { kind } => {
+            let message = format!(
+                "hook `{}`: handler type `{kind}` is not supported by hookrun; it is listed but never run",
+                hook.name
+            );
+            let help = "use a \"command\" hook, or run this one from the agent itself";
+            let position = site.field("type", &[]);
+            findings.push(
+                site.report(Severity::Warning, "type", position, message)
+                    .help(help),
+            );
+        }
+        Handler::Command(_) => {
+            if let Some(problem) = program::check(hook, project_dir) {
+                let message = format!("hook `{}`: {}", hook.name, problem.message);
+                let position = site.field("command", &[]);
+                findings.push(
+                    site.report(Severity::Warning, "command", position, message)
+                        .help(problem.help),
+                );
+            }
+        }
+    }
+}

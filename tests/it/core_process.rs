@@ -1,0 +1,413 @@
+//! The process engine with hooks that misbehave on purpose (SPEC §4): nothing hangs hookrun,
+//! nothing it starts outlives a timeout, and every failure is recorded.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::harness::{Case, alive, claude_settings, fixture, pids, wait_dead};
+
+/// A hookrun.toml with one hook running a shipped fixture script.
+fn toml_hook(script: &str, extra: &str) -> String {
+    let path = fixture(&format!("hooks/{script}"));
+    format!(
+        "[[hook]]\nname = \"h\"\nevents = [\"PreToolUse\"]\ncommand = {:?}\n{extra}\n",
+        path.display().to_string()
+    )
+}
+
+#[test]
+fn hook_sleeping_forever_is_killed_at_its_timeout_with_its_group() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        &toml_hook("sleep-forever.sh", "timeout = \"2s\"\nkill_grace = \"1s\""),
+    );
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let run = case.fire("PreToolUse").within(Duration::from_secs(10));
+    let hook = run.hook("h");
+    assert_eq!(hook["outcome"], "cancelled", "{hook}");
+    assert_eq!(hook["timed_out_after_ms"], 2000);
+    assert_eq!(hook["killed"], "SIGTERM");
+    assert_eq!(hook["error"], "timed out after 2s; ended by SIGTERM");
+    run.exit(0).decision("none");
+    for pid in pids(&pid_file) {
+        assert!(
+            wait_dead(pid, Duration::from_secs(2)),
+            "pid {pid} of the hook's group survived"
+        );
+    }
+}
+
+#[test]
+fn hook_ignoring_sigterm_is_killed_after_the_grace() {
+    // Exec form: the script itself is the hook's process (in shell form `sh -c` would die to TERM).
+    let case = Case::new().file(
+        "hookrun.toml",
+        &toml_hook(
+            "ignore-term.sh",
+            "args = []\ntimeout = \"2s\"\nkill_grace = \"500ms\"",
+        ),
+    );
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let run = case.fire("PreToolUse").within(Duration::from_secs(10));
+    let hook = run.hook("h");
+    assert_eq!(hook["killed"], "SIGKILL", "{hook}");
+    assert_eq!(hook["signal"], "SIGKILL");
+    assert_eq!(
+        hook["error"],
+        "timed out after 2s; SIGKILL after 500ms grace"
+    );
+    for pid in pids(&pid_file) {
+        assert!(
+            wait_dead(pid, Duration::from_secs(2)),
+            "pid {pid} survived SIGKILL of the group"
+        );
+    }
+}
+
+#[test]
+fn timed_out_fail_closed_hook_denies() {
+    Case::new()
+        .file(
+            "hookrun.toml",
+            &toml_hook(
+                "sleep-forever.sh",
+                "timeout = \"200ms\"\nkill_grace = \"100ms\"\non_error = \"deny\"",
+            ),
+        )
+        .fire("PreToolUse")
+        .exit(2)
+        .decision("deny")
+        .field("/reason", &json!("timed out after 200ms; ended by SIGTERM"))
+        .field("/hooks/0/outcome", &json!("blocking"));
+}
+
+#[test]
+fn background_child_holding_stdout_is_left_behind_and_marked_leaked() {
+    let case = Case::new().file("hookrun.toml", &toml_hook("leave-grandchild.sh", ""));
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let run = case.fire("PreToolUse").within(Duration::from_secs(5));
+    let hook = run.hook("h");
+    assert_eq!(hook["leaked"], true, "{hook}");
+    assert_eq!(hook["outcome"], "success");
+    let child = pids(&pid_file)[0];
+    assert!(
+        alive(child),
+        "a hook that exited normally may leave a daemon: hookrun does not kill it"
+    );
+    run.exit(0)
+        .decision("allow")
+        .field("/reason", &json!("answered before leaving a child"));
+    let _ = std::process::Command::new("kill")
+        .arg(child.to_string())
+        .status();
+}
+
+#[test]
+fn hook_that_never_reads_a_10_mib_payload_does_not_fail_hookrun() {
+    let big = "x".repeat(10 * 1024 * 1024);
+    Case::new()
+        .file("hookrun.toml", &toml_hook("never-read-stdin.sh", ""))
+        .payload(json!({"tool_name": "Bash", "blob": big}))
+        .fire("PreToolUse")
+        .within(Duration::from_secs(20))
+        .exit(0)
+        .decision("allow")
+        .field("/hooks/0/outcome", &json!("success"));
+}
+
+#[test]
+fn a_10_mib_payload_reaches_a_hook_that_reads_it_whole() {
+    let big = "y".repeat(10 * 1024 * 1024);
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"count\"\nevents = [\"PreToolUse\"]\ncommand = \"wc -c > bytes.txt\"\n",
+    );
+    case.payload(json!({"blob": big}))
+        .fire("PreToolUse")
+        .exit(0)
+        .decision("none");
+}
+
+#[test]
+fn hook_printing_60_mb_is_capped_without_deadlock() {
+    let run = Case::new()
+        .file(
+            "hookrun.toml",
+            &toml_hook("flood-stdout.sh", "timeout = \"60s\""),
+        )
+        .fire("PreToolUse")
+        .within(Duration::from_secs(60))
+        .exit(0)
+        .decision("none");
+    let hook = run.hook("h");
+    assert_eq!(hook["outcome"], "non_blocking_error", "{hook}");
+    assert_eq!(hook["error"], "stdout exceeded 16 MiB");
+    assert_eq!(hook["truncated"], true);
+    assert_eq!(
+        hook["stderr"].as_str().unwrap().len(),
+        4096,
+        "the record keeps the first 4 KiB of stderr"
+    );
+}
+
+#[test]
+fn broken_polluted_and_plain_stdout() {
+    let cases = [
+        ("broken-json.sh", "non_blocking_error", "none"),
+        ("polluted-json.sh", "success", "none"),
+        ("plain-text.sh", "success", "none"),
+    ];
+    for (script, outcome, decision) in cases {
+        let run = Case::new()
+            .file("hookrun.toml", &toml_hook(script, ""))
+            .fire("PreToolUse")
+            .exit(0)
+            .decision(decision);
+        assert_eq!(run.hook("h")["outcome"], outcome, "{script}");
+    }
+    let broken = Case::new()
+        .file("hookrun.toml", &toml_hook("broken-json.sh", ""))
+        .fire("PreToolUse");
+    assert!(
+        broken.hook("h")["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("stdout is not valid JSON")
+    );
+}
+
+#[test]
+fn exit_codes_0_1_2_127_and_death_by_signal() {
+    let script = fixture("hooks/exit-with.sh").display().to_string();
+    for (code, outcome, decision, fire_exit) in [
+        (0, "success", "none", 0),
+        (1, "non_blocking_error", "none", 0),
+        (2, "blocking", "deny", 2),
+        (127, "non_blocking_error", "none", 0),
+    ] {
+        let config = format!(
+            "[[hook]]\nname = \"h\"\nevents = [\"PreToolUse\"]\ncommand = \"{script} {code}\"\n"
+        );
+        let run = Case::new()
+            .file("hookrun.toml", &config)
+            .fire("PreToolUse")
+            .exit(fire_exit)
+            .decision(decision);
+        let hook = run.hook("h");
+        assert_eq!(
+            (hook["outcome"].as_str(), hook["exit_code"].as_i64()),
+            (Some(outcome), Some(code)),
+            "exit {code}: {hook}"
+        );
+    }
+    let exec = format!(
+        "[[hook]]\nname = \"h\"\nevents = [\"PreToolUse\"]\ncommand = {:?}\nargs = []\n",
+        fixture("hooks/kill-self.sh").display().to_string()
+    );
+    let run = Case::new()
+        .file("hookrun.toml", &exec)
+        .fire("PreToolUse")
+        .exit(0);
+    let hook = run.hook("h");
+    assert_eq!(
+        (hook["signal"].as_str(), hook["error"].as_str()),
+        (Some("SIGKILL"), Some("killed by SIGKILL")),
+        "{hook}"
+    );
+}
+
+#[test]
+fn missing_program_is_a_non_blocking_error_unless_fail_closed() {
+    let settings = claude_settings("PreToolUse", "", "./hooks/missing.sh", "");
+    let run = Case::new()
+        .file(".claude/settings.json", &settings)
+        .fire("PreToolUse")
+        .exit(0)
+        .decision("none");
+    assert_eq!(run.hook("missing")["exit_code"], 127);
+    let exec = "[[hook]]\nname = \"x\"\nevents = [\"*\"]\ncommand = \"/nonexistent/hook\"\nargs = []\non_error = \"deny\"\n";
+    Case::new()
+        .file("hookrun.toml", exec)
+        .fire("Stop")
+        .exit(2)
+        .decision("deny")
+        .field(
+            "/reason",
+            &json!("failed to start `/nonexistent/hook`: no such program"),
+        );
+}
+
+#[test]
+fn sigint_mid_hook_ends_its_group_removes_temp_files_and_exits_130() {
+    let script = fixture("hooks/sleep-forever.sh").display().to_string();
+    let case = Case::new().file(
+        "hookrun.toml",
+        &format!(
+            "[[hook]]\nname = \"h\"\nevents = [\"Stop\"]\ncommand = \"echo $HOOKRUN_PAYLOAD_FILE > payload-path; exec {script}\"\npayload_file = true\ntimeout = \"60s\"\nkill_grace = \"500ms\"\n"
+        ),
+    );
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let mut child = case.command(&["fire", "Stop"]).spawn().expect("spawn");
+    drop(
+        child
+            .stdin
+            .take()
+            .map(|mut s| std::io::Write::write_all(&mut s, b"{}")),
+    );
+    let start = std::time::Instant::now();
+    while !pid_file.exists()
+        || std::fs::read_to_string(&pid_file)
+            .unwrap_or_default()
+            .split_whitespace()
+            .count()
+            < 2
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "hook never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stdout.is_empty(), "no partial JSON on stdout");
+    for pid in pids(&pid_file) {
+        assert!(
+            wait_dead(pid, Duration::from_secs(2)),
+            "pid {pid} survived the interrupt"
+        );
+    }
+    let payload_path = std::fs::read_to_string(case.at("payload-path")).unwrap();
+    assert!(payload_path.trim().contains("payload-"), "{payload_path}");
+    assert!(
+        !std::path::Path::new(payload_path.trim()).exists(),
+        "payload file left behind"
+    );
+}
+
+#[test]
+fn payload_file_is_0600_and_removed_after_the_hook() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"f\"\nevents = [\"Stop\"]\ncommand = \"stat -c %a $HOOKRUN_PAYLOAD_FILE > mode; cp $HOOKRUN_PAYLOAD_FILE copy.json; echo $HOOKRUN_PAYLOAD_FILE > path\"\npayload_file = true\n",
+    );
+    case.payload(json!({"a": 1})).fire("Stop").exit(0);
+    assert_eq!(
+        std::fs::read_to_string(case.at("mode")).unwrap().trim(),
+        "600"
+    );
+    let copy: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.at("copy.json")).unwrap()).unwrap();
+    assert_eq!(copy, json!({"a": 1, "hook_event_name": "Stop"}));
+    let path = std::fs::read_to_string(case.at("path")).unwrap();
+    assert!(
+        !std::path::Path::new(path.trim()).exists(),
+        "payload file not removed"
+    );
+}
+
+#[test]
+fn hooks_run_in_their_own_process_group() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"g\"\nevents = [\"Stop\"]\ncommand = \"cut -d' ' -f5 /proc/$$/stat > pgid; echo $$ > pid\"\n",
+    );
+    case.fire("Stop").exit(0);
+    let pgid = std::fs::read_to_string(case.at("pgid")).unwrap();
+    let leader = std::fs::read_to_string(case.at("pid")).unwrap();
+    assert_eq!(
+        pgid.trim(),
+        leader.trim(),
+        "the hook leads its own process group"
+    );
+}
+
+#[test]
+fn sigterm_to_hookrun_ends_the_hook_group_and_exits_143() {
+    let script = fixture("hooks/sleep-forever.sh").display().to_string();
+    let case = Case::new().file(
+        "hookrun.toml",
+        &format!(
+            "[[hook]]\nname = \"h\"\nevents = [\"Stop\"]\ncommand = {script:?}\ntimeout = \"60s\"\n"
+        ),
+    );
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let mut child = case.command(&["fire", "Stop"]).spawn().expect("spawn");
+    drop(
+        child
+            .stdin
+            .take()
+            .map(|mut s| std::io::Write::write_all(&mut s, b"{}")),
+    );
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&pid_file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .count()
+        < 2
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "hook never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(143),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stdout.is_empty(), "no partial JSON on stdout");
+    for pid in pids(&pid_file) {
+        assert!(wait_dead(pid, Duration::from_secs(2)), "pid {pid} survived");
+    }
+}
+
+#[test]
+fn with_a_controlling_terminal_hooks_get_a_session_of_their_own() {
+    // `script` gives hookrun a pseudo-terminal as its controlling terminal.
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"s\"\nevents = [\"Stop\"]\ncommand = \"cut -d' ' -f6 /proc/$$/stat > sid; echo $$ > pid; test -e /dev/tty && (: < /dev/tty) 2>/dev/null && echo tty > reach; exit 0\"\n",
+    );
+    let command = format!(
+        "echo '{{}}' | {} -C {} --no-user-config fire Stop",
+        crate::harness::hookrun_bin(),
+        case.path().display()
+    );
+    let status = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{status}");
+    let sid = std::fs::read_to_string(case.at("sid")).unwrap();
+    let leader = std::fs::read_to_string(case.at("pid")).unwrap();
+    assert_eq!(sid.trim(), leader.trim(), "the hook leads a new session");
+    assert!(
+        !case.at("reach").exists(),
+        "the hook cannot open hookrun's terminal"
+    );
+}

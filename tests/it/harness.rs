@@ -1,0 +1,321 @@
+//! The test harness: a temporary project with config files and hook scripts, the real `hookrun`
+//! binary run against it, and assertions that report every mismatch at once.
+//!
+//! ```ignore
+//! Case::new()
+//!     .file(".claude/settings.json", SETTINGS)
+//!     .hook("hooks/deny.sh", "#!/bin/sh\nexit 2\n")
+//!     .payload(json!({"tool_name": "Bash"}))
+//!     .fire("PreToolUse")
+//!     .exit(2)
+//!     .decision("deny");
+//! ```
+#![allow(
+    dead_code,
+    reason = "each test module uses a different part of the harness"
+)]
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// The hookrun binary under test.
+pub(crate) fn hookrun_bin() -> &'static str {
+    env!("CARGO_BIN_EXE_hookrun")
+}
+
+/// A shipped fixture file, by path relative to `fixtures/`.
+pub(crate) fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(rel)
+}
+
+/// A temporary project plus the command line to run against it.
+pub(crate) struct Case {
+    dir: tempfile::TempDir,
+    home: tempfile::TempDir,
+    stdin: std::cell::RefCell<Vec<u8>>,
+    env: Vec<(String, String)>,
+    args: Vec<String>,
+}
+
+impl Default for Case {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Case {
+    pub(crate) fn new() -> Case {
+        Case {
+            dir: tempfile::Builder::new()
+                .prefix("hookrun-it-")
+                .tempdir()
+                .expect("temp project"),
+            home: tempfile::Builder::new()
+                .prefix("hookrun-home-")
+                .tempdir()
+                .expect("temp home"),
+            stdin: std::cell::RefCell::new(b"{}".to_vec()),
+            env: Vec::new(),
+            args: Vec::new(),
+        }
+    }
+
+    /// The project directory.
+    pub(crate) fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// A path inside the project.
+    pub(crate) fn at(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    /// A file in the project (parents created).
+    pub(crate) fn file(self, rel: &str, contents: &str) -> Case {
+        let path = self.at(rel);
+        std::fs::create_dir_all(path.parent().expect("file has a parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write file");
+        self
+    }
+
+    /// An executable script in the project.
+    pub(crate) fn hook(self, rel: &str, script: &str) -> Case {
+        let case = self.file(rel, script);
+        let path = case.at(rel);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        case
+    }
+
+    /// Raw bytes for hookrun's stdin (for this and later runs).
+    pub(crate) fn stdin(&self, bytes: impl Into<Vec<u8>>) -> &Case {
+        *self.stdin.borrow_mut() = bytes.into();
+        self
+    }
+
+    /// A JSON payload on stdin (for this and later runs).
+    #[expect(clippy::needless_pass_by_value, reason = "callers pass json! literals")]
+    pub(crate) fn payload(&self, value: Value) -> &Case {
+        self.stdin(value.to_string())
+    }
+
+    pub(crate) fn env(mut self, key: &str, value: &str) -> Case {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// An extra argument placed before the subcommand's own (global options such as `-c`).
+    pub(crate) fn arg(mut self, arg: &str) -> Case {
+        self.args.push(arg.to_owned());
+        self
+    }
+
+    /// The command that runs hookrun in this project, without stdin.
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(hookrun_bin());
+        command
+            .current_dir(self.path())
+            .env_remove("HOOKRUN_PROJECT_DIR")
+            .env_remove("HOOKRUN_DEPTH")
+            .env_remove("HOOKRUN_LOG")
+            .env("HOME", self.home.path())
+            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
+            .env("XDG_STATE_HOME", self.home.path().join("state"))
+            .arg("-C")
+            .arg(self.path())
+            .args(&self.args)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (key, value) in &self.env {
+            command.env(key, value);
+        }
+        command
+    }
+
+    /// `hookrun fire EVENT [extra…]` with the case's stdin.
+    pub(crate) fn fire_with(&self, event: &str, extra: &[&str]) -> Run {
+        let mut args = vec!["fire", event];
+        args.extend_from_slice(extra);
+        self.run(&args)
+    }
+
+    pub(crate) fn fire(&self, event: &str) -> Run {
+        self.fire_with(event, &[])
+    }
+
+    /// Runs hookrun with `args` (after `-C dir` and the case's extra arguments).
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
+        let start = Instant::now();
+        let mut child = self.command(args).spawn().expect("spawn hookrun");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let bytes = self.stdin.borrow().clone();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&bytes);
+        });
+        let output = child.wait_with_output().expect("wait for hookrun");
+        let _ = writer.join();
+        Run::new(args, &output, start.elapsed())
+    }
+}
+
+/// One finished run of hookrun.
+pub(crate) struct Run {
+    pub(crate) args: String,
+    pub(crate) code: Option<i32>,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) elapsed: Duration,
+}
+
+impl Run {
+    pub(crate) fn new(args: &[&str], output: &std::process::Output, elapsed: Duration) -> Run {
+        Run {
+            args: args.join(" "),
+            code: output.status.code(),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            elapsed,
+        }
+    }
+
+    fn context(&self) -> String {
+        format!(
+            "\n  hookrun {}\n  exit: {:?} after {:?}\n  stdout: {}\n  stderr: {}",
+            self.args,
+            self.code,
+            self.elapsed,
+            self.stdout.trim_end(),
+            self.stderr.trim_end()
+        )
+    }
+
+    /// The decision document on stdout.
+    pub(crate) fn json(&self) -> Value {
+        serde_json::from_str(self.stdout.trim())
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}){}", self.context()))
+    }
+
+    /// Asserts the exit code.
+    #[track_caller]
+    pub(crate) fn exit(self, code: i32) -> Run {
+        assert_eq!(self.code, Some(code), "exit code{}", self.context());
+        self
+    }
+
+    /// Asserts the merged decision.
+    #[track_caller]
+    pub(crate) fn decision(self, decision: &str) -> Run {
+        assert_eq!(
+            self.json()["decision"],
+            decision,
+            "decision{}",
+            self.context()
+        );
+        self
+    }
+
+    /// Asserts a field of the document by JSON pointer (`/reason`, `/hooks/0/outcome`).
+    #[track_caller]
+    pub(crate) fn field(self, pointer: &str, expected: &Value) -> Run {
+        let json = self.json();
+        let actual = json.pointer(pointer).unwrap_or(&Value::Null);
+        assert_eq!(actual, expected, "field {pointer}{}", self.context());
+        self
+    }
+
+    /// Asserts that stderr contains `text`.
+    #[track_caller]
+    pub(crate) fn stderr_has(self, text: &str) -> Run {
+        assert!(
+            self.stderr.contains(text),
+            "stderr lacks {text:?}{}",
+            self.context()
+        );
+        self
+    }
+
+    /// Asserts that stdout contains `text`.
+    #[track_caller]
+    pub(crate) fn stdout_has(self, text: &str) -> Run {
+        assert!(
+            self.stdout.contains(text),
+            "stdout lacks {text:?}{}",
+            self.context()
+        );
+        self
+    }
+
+    /// The record of the hook named `name`.
+    #[track_caller]
+    pub(crate) fn hook(&self, name: &str) -> Value {
+        let json = self.json();
+        json["hooks"]
+            .as_array()
+            .and_then(|hooks| hooks.iter().find(|h| h["name"] == name).cloned())
+            .unwrap_or_else(|| panic!("no hook record named {name}{}", self.context()))
+    }
+
+    /// Asserts an upper bound on the wall time: only where a hang is the bug.
+    #[track_caller]
+    pub(crate) fn within(self, limit: Duration) -> Run {
+        assert!(
+            self.elapsed < limit,
+            "took {:?}, limit {limit:?}{}",
+            self.elapsed,
+            self.context()
+        );
+        self
+    }
+}
+
+/// Whether a process is still alive (a zombie counts as dead).
+pub(crate) fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| !rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+/// Waits (up to `limit`) until `pid` is dead; returns whether it died.
+pub(crate) fn wait_dead(pid: u32, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if !alive(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    !alive(pid)
+}
+
+/// Reads whitespace-separated pids from a file written by a fixture hook.
+pub(crate) fn pids(path: &Path) -> Vec<u32> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("pid file {}: {e}", path.display()))
+        .split_whitespace()
+        .map(|p| p.parse().expect("pid"))
+        .collect()
+}
+
+/// A `.claude/settings.json` with one command hook for `event`.
+pub(crate) fn claude_settings(event: &str, matcher: &str, command: &str, extra: &str) -> String {
+    let extra = if extra.is_empty() {
+        String::new()
+    } else {
+        format!(", {extra}")
+    };
+    format!(
+        r#"{{"hooks":{{"{event}":[{{"matcher":{matcher:?},"hooks":[{{"type":"command","command":{command:?}{extra}}}]}}]}}}}"#
+    )
+}

@@ -1,0 +1,134 @@
+//! `hookrun list [EVENT]` through the binary: hooks grouped by source in discovery order, with
+//! dialect, events, matcher kind, `if`, command, normalised timeout, mode and enabled.
+
+use serde_json::{Value, json};
+
+use crate::harness::Case;
+
+fn project() -> Case {
+    Case::new()
+        .file(
+            "hookrun.toml",
+            "timeout = \"1500ms\"\n\n[[hook]]\nname = \"everything\"\nevents = [\"*\"]\ncommand = \"./audit.sh\"\nmode = \"observe\"\n",
+        )
+        .file(
+            ".claude/settings.json",
+            r#"{"hooks": {
+                "PreToolUse": [{"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 5, "if": "Bash(rm *)"}]}],
+                "Stop": [{"hooks": [{"type": "prompt", "prompt": "done?"}]}]}}"#,
+        )
+        .file(
+            ".gemini/settings.json",
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_.*", "hooks": [{"command": "lint", "args": ["--fast"], "timeout": 500}]}]}}"#,
+        )
+        .file(
+            ".proxyai/settings.json",
+            r#"{"hooks": {"beforeShellExecution": [{"command": "./shell.sh", "enabled": false}]}}"#,
+        )
+}
+
+fn sources(value: &Value) -> Vec<(String, usize)> {
+    value
+        .as_array()
+        .expect("an array of sources")
+        .iter()
+        .map(|s| {
+            (
+                s["source"].as_str().unwrap().to_owned(),
+                s["hooks"].as_array().unwrap().len(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn json_lists_every_hook_grouped_by_source() {
+    let listed = project().run(&["list", "--format", "json"]).exit(0).json();
+    assert_eq!(
+        sources(&listed),
+        [
+            ("hookrun.toml".to_owned(), 1),
+            (".claude/settings.json".to_owned(), 2),
+            (".gemini/settings.json".to_owned(), 1),
+            (".proxyai/settings.json".to_owned(), 1),
+        ]
+    );
+    assert_eq!(
+        listed[0]["hooks"][0],
+        json!({"name": "everything", "events": ["*"], "handler": "command", "command": "./audit.sh",
+               "timeout": "1.5s", "timeout_ms": 1500, "mode": "observe", "enabled": true,
+               "fail_closed": false})
+    );
+    let guard = &listed[1]["hooks"][0];
+    assert_eq!(
+        guard["matcher"],
+        json!({"pattern": "Bash|Edit", "kind": "exact"})
+    );
+    assert_eq!(guard["if"], "Bash(rm *)");
+    assert_eq!(guard["timeout"], "5s");
+    assert_eq!(listed[1]["dialect"], "claude");
+    let prompt = &listed[1]["hooks"][1];
+    assert_eq!(prompt["handler"], "prompt");
+    assert!(prompt.get("command").is_none());
+    let lint = &listed[2]["hooks"][0];
+    assert_eq!(lint["command"], "lint --fast");
+    assert_eq!(lint["timeout"], "500ms");
+    assert_eq!(lint["matcher"]["kind"], "regex");
+    let shell = &listed[3]["hooks"][0];
+    assert_eq!(shell["enabled"], false);
+    assert_eq!(shell["fail_closed"], true);
+}
+
+#[test]
+fn an_event_lists_only_the_hooks_registered_for_it() {
+    let listed = project()
+        .run(&["list", "PreToolUse", "--format", "json"])
+        .exit(0)
+        .json();
+    assert_eq!(
+        sources(&listed),
+        [
+            ("hookrun.toml".to_owned(), 1),
+            (".claude/settings.json".to_owned(), 1)
+        ],
+        "`*` matches every event; other sources have nothing for PreToolUse"
+    );
+    assert_eq!(listed[1]["hooks"][0]["command"], "./guard.sh");
+    let none = project()
+        .run(&["list", "NoSuchEvent", "--format", "json"])
+        .exit(0)
+        .json();
+    assert_eq!(sources(&none), [("hookrun.toml".to_owned(), 1)]);
+}
+
+#[test]
+fn human_output_is_a_table_per_source() {
+    let run = project().run(&["list"]).exit(0);
+    run.stdout_has("hookrun.toml (hookrun, 1 hook)\n")
+        .stdout_has(".claude/settings.json (claude, 2 hooks)\n")
+        .stdout_has("  NAME         EVENTS      MATCHER            IF          TIMEOUT  MODE    ENABLED  COMMAND\n")
+        .stdout_has("  guard        PreToolUse  Bash|Edit (exact)  Bash(rm *)  5s       filter  yes      ./guard.sh\n")
+        .stdout_has("(prompt handler: not run)")
+        .stdout_has(".proxyai/settings.json (proxyai, 1 hook)");
+    Case::new()
+        .run(&["list"])
+        .exit(0)
+        .stdout_has("no hook configuration found");
+}
+
+#[test]
+fn a_broken_file_is_reported_and_the_rest_still_listed() {
+    let run = project()
+        .file(".cursor/hooks.json", "{ nope")
+        .file(".claude/settings.local.json", "{ nope")
+        .run(&["list", "--format", "json"])
+        .exit(1);
+    let run = run.stderr_has(".claude/settings.local.json:1:3");
+    let listed = run.json();
+    let counts: Vec<usize> = sources(&listed).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(
+        counts,
+        [1, 2, 0, 1, 0, 1],
+        "a file that did not load is listed with no hooks, in its discovery place"
+    );
+}
