@@ -212,8 +212,12 @@ def hooks_seen(project):
     except ValueError:
         return None
     if isinstance(doc, dict):
-        doc = doc.get("hooks", [])
-    return len(doc) if isinstance(doc, list) else None
+        doc = doc.get("hooks", doc.get("sources", []))
+    if not isinstance(doc, list):
+        return None
+    # Either a flat list of hooks or a list of sources each holding its hooks.
+    return sum(len(x["hooks"]) if isinstance(x, dict) and isinstance(x.get("hooks"), list) else 1
+               for x in doc)
 
 
 def main():
