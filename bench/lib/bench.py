@@ -297,6 +297,24 @@ def main():
         pending_row(sa, "hookrun", why_pending or "check failed")
     notes.append(f"scenario a dialects: {', '.join(f'{d} {n}' for d, n in counts.items())} hooks")
 
+    # --- a, by dialect: what one 100-hook file of each dialect costs to load ------------------
+    by_dialect = []
+    if have_hookrun and os.environ.get("BENCH_BY_DIALECT", "1") != "0":
+        empty = os.path.join(PROJECTS, "empty")
+        cmds = [("floor 0", floor_cmd(0, p1k)), ("empty project", hookrun_cmd(empty, p1k))]
+        for d in DIALECTS:
+            one = os.path.join(PROJECTS, f"by-dialect-{d}")
+            gen.GENERATORS[d](one, 100)
+            if verify(f"hookrun {d} x100", hookrun_cmd(one, p1k), 0):
+                cmds.append((f"{d} x100", hookrun_cmd(one, p1k)))
+        log("a by dialect: measuring")
+        med, _ = hyperfine("a-by-dialect", cmds, 20, 200)
+        base = figure(med["empty project"])
+        for label, _ in cmds:
+            by_dialect.append({"command": label, "median_ms": figure(med[label]) * 1000,
+                               "round_medians_ms": [m * 1000 for m in med[label]],
+                               "over_empty_ms": (figure(med[label]) - base) * 1000})
+
     # --- b. N matching `true` hooks, against the floor -----------------------------------------
     for n, warm, nruns in ((1, 30, 300), (10, 10, 150)):
         sb = f"b. {n} matching `true` hook{'s' if n > 1 else ''}"
@@ -356,9 +374,9 @@ def main():
         notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "
                      "started, on 2 cores): other work shares the CPUs, so figures and even ratios "
                      "are unreliable; rerun when it is quiet")
-    print_table(big_rows, failures)
+    print_table(big_rows, by_dialect, failures)
     with open(os.path.join(RESULTS, "summary.json"), "w") as f:
-        json.dump({"rows": [r for _, r in rows], "big": big_rows, "notes": notes,
+        json.dump({"rows": [r for _, r in rows], "big": big_rows, "by_dialect": by_dialect, "notes": notes,
                    "failures": failures, "loadavg": loads, "rounds": ROUNDS, "quick": QUICK,
                    "dialects": DIALECTS, "machine": machine()}, f, indent=2)
     log(f"raw JSON and hyperfine logs in {os.path.relpath(RESULTS, os.getcwd())}/")
@@ -426,7 +444,7 @@ def measure_sigterm(scenario, project, payload, verify):
         subprocess.run(["kill", "-9", *survivors], capture_output=True)
 
 
-def print_table(big_rows, failures):
+def print_table(big_rows, by_dialect, failures):
     out = []
     out.append(f"## hookrun bench — {time.strftime('%Y-%m-%d %H:%M')}, "
                f"{ROUNDS} round(s){' (QUICK)' if QUICK else ''}\n")
@@ -446,6 +464,15 @@ def print_table(big_rows, failures):
             verdict = ("PASS" if rss <= budget else "FAIL") if r["command"].startswith("hookrun") else ""
             out.append(f"| {mib:.0f} MiB | {r['command']} | {wall * 1000:.0f} | "
                        f"{wall * 1000 / (mib * 10):.2f} | {rss:.1f} | {budget:.0f} | {verdict} |")
+    if by_dialect:
+        out.append("")
+        out.append("| one file of 100 hooks (none match), by dialect | median ms | round medians | over the empty project, ms | µs per hook |")
+        out.append("|---|---:|---:|---:|---:|")
+        for r in by_dialect:
+            per_hook = f"{r['over_empty_ms'] * 10:.1f}" if r["command"].endswith("x100") else ""
+            over = f"{r['over_empty_ms']:+.2f}" if r["command"] != "empty project" else ""
+            out.append(f"| {r['command']} | {r['median_ms']:.2f} | "
+                       f"{spread([m / 1000 for m in r['round_medians_ms']])} | {over} | {per_hook} |")
     if notes:
         out.append("")
         out += [f"- {n}" for n in notes]
