@@ -11,7 +11,7 @@ use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, derive_name};
-use crate::config::reader::{Reader, child, child_index, json_syntax_error};
+use crate::config::reader::{Reader, child, child_index};
 use crate::matching::Matcher;
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
@@ -56,23 +56,13 @@ const GEMINI_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Loads a Claude-shaped settings file for `dialect` (claude or gemini).
 pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
-    let source = ctx.source;
-    let mut reader = Reader::json(&source.display, &source.text);
+    let (mut reader, root) = match json_file::root(ctx, "the settings file") {
+        Ok(parsed) => parsed,
+        Err(done) => return done,
+    };
     let mut hooks = Vec::new();
-    let root: Value = match serde_json::from_str(&source.text) {
-        Ok(value) => value,
-        Err(error) => {
-            return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error));
-        }
-    };
-    let Some(root) = reader.object(&root, &[], "the settings file") else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
     let disabled = reader
-        .opt_bool(root, "disableAllHooks", &[])
+        .opt_bool(&root, "disableAllHooks", &[])
         .unwrap_or(false);
     if let Some(events) = root.get("hooks") {
         let path = vec![Step::Key("hooks".into())];
@@ -91,7 +81,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
         }
     }
     if dialect == Dialect::Gemini {
-        apply_hooks_config(&mut reader, root, &mut hooks);
+        apply_hooks_config(&mut reader, &root, &mut hooks);
     }
     if disabled {
         hooks.clear();

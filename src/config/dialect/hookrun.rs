@@ -57,30 +57,17 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     };
     let mut reader = Reader::new(&source.display, &source.text, locate_toml);
     let mut hooks = Vec::new();
-    let Some(root) = root.as_object() else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
+    // A TOML document is always a table.
+    let root = root.as_object().expect("TOML parses to a table");
     reader.unknown_keys(root, FILE_KEYS, &[], "hookrun.toml");
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
-    let Some(tables) = root.get("hook") else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
     let path = vec![Step::Key("hook".into())];
-    let Some(tables) = reader.array(tables, &path, "the [[hook]] tables") else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
+    let tables = root
+        .get("hook")
+        .and_then(|tables| reader.array(tables, &path, "the [[hook]] tables"));
     let mut names: HashMap<String, usize> = HashMap::new();
-    for (index, table) in tables.iter().enumerate() {
+    for (index, table) in tables.into_iter().flatten().enumerate() {
         let hook_path = child_index(&path, index);
         let Some(table) = reader.object(table, &hook_path, "a [[hook]] table") else {
             continue;

@@ -12,7 +12,7 @@ use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
-use crate::config::reader::{Reader, child, json_syntax_error};
+use crate::config::reader::{Reader, child};
 use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];
@@ -21,35 +21,16 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 const FAIL_CLOSED_EVENTS: &[&str] = &["beforeShellExecution", "beforeReadFile"];
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
-    let source = ctx.source;
-    let mut reader = Reader::json(&source.display, &source.text);
+    let (mut reader, root) = match json_file::root(ctx, "the settings file") {
+        Ok(parsed) => parsed,
+        Err(done) => return done,
+    };
     let mut hooks = Vec::new();
-    let root: Value = match serde_json::from_str(&source.text) {
-        Ok(value) => value,
-        Err(error) => {
-            return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error));
-        }
-    };
-    let Some(root) = reader.object(&root, &[], "the settings file") else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
-    let Some(events) = root.get("hooks") else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
     let path = vec![Step::Key("hooks".into())];
-    let Some(events) = reader.object(events, &path, "hooks") else {
-        return DialectLoad {
-            hooks,
-            diagnostics: reader.diagnostics,
-        };
-    };
-    for (key, entries) in events {
+    let events = root
+        .get("hooks")
+        .and_then(|events| reader.object(events, &path, "hooks"));
+    for (key, entries) in events.into_iter().flatten() {
         let event_path = child(&path, key);
         let event = match key.as_str() {
             "preToolUse" => {
