@@ -252,33 +252,7 @@ fn sigint_mid_hook_ends_its_group_removes_temp_files_and_exits_130() {
     );
     let pid_file = case.at("pids");
     let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
-    let mut child = case.command(&["fire", "Stop"]).spawn().expect("spawn");
-    drop(
-        child
-            .stdin
-            .take()
-            .map(|mut s| std::io::Write::write_all(&mut s, b"{}")),
-    );
-    let start = std::time::Instant::now();
-    while !pid_file.exists()
-        || std::fs::read_to_string(&pid_file)
-            .unwrap_or_default()
-            .split_whitespace()
-            .count()
-            < 2
-    {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "hook never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    let output = signal_mid_hook(&case, &pid_file, "-INT");
     assert_eq!(
         output.status.code(),
         Some(130),
@@ -348,31 +322,7 @@ fn sigterm_to_hookrun_ends_the_hook_group_and_exits_143() {
     );
     let pid_file = case.at("pids");
     let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
-    let mut child = case.command(&["fire", "Stop"]).spawn().expect("spawn");
-    drop(
-        child
-            .stdin
-            .take()
-            .map(|mut s| std::io::Write::write_all(&mut s, b"{}")),
-    );
-    let start = std::time::Instant::now();
-    while std::fs::read_to_string(&pid_file)
-        .unwrap_or_default()
-        .split_whitespace()
-        .count()
-        < 2
-    {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "hook never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = signal_mid_hook(&case, &pid_file, "-TERM");
     assert_eq!(
         output.status.code(),
         Some(143),
@@ -410,4 +360,35 @@ fn with_a_controlling_terminal_hooks_get_a_session_of_their_own() {
         !case.at("reach").exists(),
         "the hook cannot open hookrun's terminal"
     );
+}
+
+/// Starts `fire Stop`, waits until the fixture hook has written its two pids to `pid_file`, sends
+/// hookrun `signal` (as `kill` spells it) and returns what hookrun left behind.
+fn signal_mid_hook(case: &Case, pid_file: &std::path::Path, signal: &str) -> std::process::Output {
+    let mut child = case.command(&["fire", "Stop"]).spawn().expect("spawn");
+    drop(
+        child
+            .stdin
+            .take()
+            .map(|mut s| std::io::Write::write_all(&mut s, b"{}")),
+    );
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(pid_file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .count()
+        < 2
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "hook never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill {signal} failed");
+    child.wait_with_output().unwrap()
 }
