@@ -6,15 +6,6 @@ use serde_json::json;
 
 use crate::harness::{Case, claude_settings};
 
-fn names(run: &crate::harness::Run) -> Vec<String> {
-    run.json()["hooks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["name"].as_str().unwrap().to_owned())
-        .collect()
-}
-
 #[test]
 fn discovered_sources_run_in_table_order() {
     let case = Case::new()
@@ -120,7 +111,7 @@ fn disable_all_hooks_and_enabled_false_switch_hooks_off() {
     let settings = r#"{"disableAllHooks": true, "hooks":{"Stop":[{"hooks":[{"type":"command","command":"touch ran"}]}]}}"#;
     let case = Case::new().file(".claude/settings.json", settings);
     let run = case.fire("Stop").exit(0).decision("none");
-    assert!(names(&run).is_empty() && !case.at("ran").exists());
+    assert!(run.hook_names().is_empty() && !case.at("ran").exists());
     let proxyai = Case::new().file(
         ".proxyai/settings.json",
         r#"{"hooks":{"stop":[{"command":"touch ran","enabled":false}]}}"#,
@@ -222,8 +213,13 @@ fn user_config_is_loaded_unless_disabled() {
     )
     .unwrap();
     let case = case.env("XDG_CONFIG_HOME", config_home.to_str().unwrap());
-    assert_eq!(names(&case.fire("Stop").exit(0)), ["user"]);
-    assert!(names(&case.fire_with("Stop", &["--no-user-config"]).exit(0)).is_empty());
+    assert_eq!(case.fire("Stop").exit(0).hook_names(), ["user"]);
+    assert!(
+        case.fire_with("Stop", &["--no-user-config"])
+            .exit(0)
+            .hook_names()
+            .is_empty()
+    );
 }
 
 #[test]

@@ -33,13 +33,9 @@ fn seen_env(case: &Case) -> HashMap<String, String> {
 
 /// The names of the hooks that ran (or were listed) when `event` fired for `tool_name`.
 fn ran_for_tool(case: &Case, event: &str, tool: &str) -> Vec<String> {
-    let run = case.payload(json!({"tool_name": tool})).fire(event);
-    run.json()["hooks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["name"].as_str().unwrap().to_owned())
-        .collect()
+    case.payload(json!({"tool_name": tool}))
+        .fire(event)
+        .hook_names()
 }
 
 fn project(case: &Case) -> String {

@@ -253,6 +253,16 @@ impl Run {
         self
     }
 
+    /// The names of the hooks in the document, in record order.
+    pub(crate) fn hook_names(&self) -> Vec<String> {
+        self.json()["hooks"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no hooks array{}", self.context()))
+            .iter()
+            .map(|h| h["name"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
     /// The record of the hook named `name`.
     #[track_caller]
     pub(crate) fn hook(&self, name: &str) -> Value {
