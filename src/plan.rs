@@ -245,24 +245,29 @@ fn promptkit_fires(kind: PromptkitHook, phases: &[String], event: &str) -> bool 
 
 /// Whether the hook's program is hookrun itself (running it from discovery would recurse).
 fn runs_hookrun(form: &CommandForm) -> bool {
-    let program = match form {
-        CommandForm::Exec { program, .. } => program.clone(),
-        CommandForm::Shell(command) => shell_words::split(command)
-            .unwrap_or_default()
-            .into_iter()
-            .find(|word| !word.contains('=') || word.starts_with('-'))
-            .unwrap_or_default(),
+    // hookrun under another name, by path: our own executable, resolved once per process.
+    static OWN: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let Some(program) = form
+        .program_words()
+        .and_then(|words| words.into_iter().next())
+    else {
+        return false;
     };
     let base = program.rsplit('/').next().unwrap_or(&program);
     if base == "hookrun" {
         return true;
     }
-    let own = std::env::current_exe().ok();
-    own.as_ref()
-        .and_then(|exe| exe.file_name())
-        .is_some_and(|name| name == base)
-        && program.contains('/')
-        && Path::new(&program).canonicalize().ok() == own.and_then(|exe| exe.canonicalize().ok())
+    let own = OWN.get_or_init(|| {
+        std::env::current_exe()
+            .ok()
+            .and_then(|exe| exe.canonicalize().ok())
+    });
+    program.contains('/')
+        && own
+            .as_ref()
+            .and_then(|exe| exe.file_name())
+            .is_some_and(|name| name == base)
+        && Path::new(&program).canonicalize().ok() == *own
 }
 
 /// A configuration error about `hook`, pointing at its entry.

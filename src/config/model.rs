@@ -43,6 +43,35 @@ impl CommandForm {
             }
         }
     }
+
+    /// The command's words from its program on: exec form's program and arguments, or the shell
+    /// command split as the shell would, leading `NAME=value` assignments skipped. `None` when
+    /// the shell text cannot be split (an unbalanced quote).
+    pub(crate) fn program_words(&self) -> Option<Vec<String>> {
+        match self {
+            CommandForm::Exec { program, args } => Some(
+                std::iter::once(program.clone())
+                    .chain(args.iter().cloned())
+                    .collect(),
+            ),
+            CommandForm::Shell(command) => Some(
+                shell_words::split(command)
+                    .ok()?
+                    .into_iter()
+                    .skip_while(|word| is_assignment(word))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A shell variable assignment word (`NAME=value`), as a command prefix.
+pub(crate) fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 /// What a hook is: a command hookrun runs, or a handler type it cannot run (listed, never dropped).
@@ -214,16 +243,15 @@ const INTERPRETERS: &[&str] = &[
 
 /// A readable default name for a hook whose file names none: the script's file stem.
 pub(crate) fn derive_name(form: &CommandForm) -> String {
-    let words: Vec<String> = match form {
-        CommandForm::Shell(command) => shell_words::split(command)
-            .unwrap_or_else(|_| command.split_whitespace().map(str::to_owned).collect()),
-        CommandForm::Exec { program, args } => std::iter::once(program.clone())
-            .chain(args.iter().cloned())
-            .collect(),
-    };
-    let mut words = words
-        .into_iter()
-        .filter(|word| !word.contains('=') || word.starts_with('-'));
+    // A name is a best effort: text the shell could not split is taken word by word.
+    let words = form.program_words().unwrap_or_else(|| {
+        form.display()
+            .split_whitespace()
+            .skip_while(|w| is_assignment(w))
+            .map(str::to_owned)
+            .collect()
+    });
+    let mut words = words.into_iter();
     let mut word = words.next().unwrap_or_default();
     let stem = |word: &str| {
         let base = word.rsplit('/').next().unwrap_or(word);
@@ -236,7 +264,7 @@ pub(crate) fn derive_name(form: &CommandForm) -> String {
     // `python3 hooks/x.py` is named after the script; `env | grep …` after `env`.
     let is_operator = |w: &str| w.starts_with(['|', '&', ';', '<', '>', '(', ')']);
     while INTERPRETERS.contains(&stem(&word).as_str()) {
-        match words.find(|w| !w.starts_with('-')) {
+        match words.find(|w| !w.starts_with('-') && !is_assignment(w)) {
             Some(next) if !is_operator(&next) => word = next,
             _ => break,
         }
@@ -281,6 +309,8 @@ mod tests {
             ("FOO=1 bash -e ./guard.sh", "guard"),
             ("jq -r .tool_name >> log.txt", "jq"),
             ("env | grep HOOKRUN_ | sort", "env"),
+            ("./guard.sh 'unbalanced", "guard"),
+            ("env LANG=C ./audit.sh", "audit"),
             ("", "hook"),
         ];
         for (command, name) in cases {

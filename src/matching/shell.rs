@@ -13,6 +13,7 @@
 //!   `rm -rf x`.
 
 use super::wildcard::wildcard_match;
+use crate::config::model::is_assignment;
 
 /// Whether the command-pattern `spec` matches `command` (see the module doc).
 pub(super) fn command_matches(spec: &str, command: &str) -> bool {
@@ -149,17 +150,6 @@ fn skip_env(mut rest: &str) -> &str {
         }
     }
     rest
-}
-
-/// `NAME=value` with a shell variable name.
-fn is_assignment(word: &str) -> bool {
-    word.split_once('=').is_some_and(|(name, _)| {
-        let mut chars = name.chars();
-        chars
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
 }
 
 /// The first word of `text` (quotes keep spaces inside it) and the rest, trimmed.

@@ -9,7 +9,7 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use crate::config::model::{CommandForm, Hook};
+use crate::config::model::{CommandForm, Hook, is_assignment};
 use crate::runner::spawn::SAFE_PATH;
 
 /// Words that run the next word as the program.
@@ -46,11 +46,10 @@ pub(super) struct Problem {
 
 /// Checks the program (and interpreter script) `hook` would start.
 pub(super) fn check(hook: &Hook, project_dir: &Path) -> Option<Problem> {
-    let words = match hook.command()? {
-        CommandForm::Exec { program, args } => std::iter::once(program.clone())
-            .chain(args.iter().cloned())
-            .collect(),
-        CommandForm::Shell(command) => shell_program_words(command)?,
+    let form = hook.command()?;
+    let words = match form {
+        CommandForm::Exec { .. } => form.program_words()?,
+        CommandForm::Shell(_) => shell_program_words(form)?,
     };
     let mut words = words.iter().map(|w| expand(w, project_dir));
     let program = words.next()??;
@@ -70,12 +69,8 @@ pub(super) fn check(hook: &Hook, project_dir: &Path) -> Option<Problem> {
 
 /// The words of a shell command from its program on, or `None` when the program cannot be
 /// known without running the shell.
-fn shell_program_words(command: &str) -> Option<Vec<String>> {
-    let words = shell_words::split(command).ok()?;
-    let mut rest = words
-        .into_iter()
-        .skip_while(|word| is_assignment(word))
-        .peekable();
+fn shell_program_words(form: &CommandForm) -> Option<Vec<String>> {
+    let mut rest = form.program_words()?.into_iter().peekable();
     while let Some(word) = rest.peek() {
         if WRAPPERS.contains(&word.as_str()) || word.starts_with('-') || is_assignment(word) {
             rest.next();
@@ -89,14 +84,6 @@ fn shell_program_words(command: &str) -> Option<Vec<String>> {
         return None;
     }
     Some(words)
-}
-
-fn is_assignment(word: &str) -> bool {
-    word.split_once('=').is_some_and(|(name, _)| {
-        !name.is_empty()
-            && !name.starts_with(|c: char| c.is_ascii_digit())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
 }
 
 /// `word` with the project-dir variables and a leading `~` expanded, trailing `;` dropped;
@@ -193,7 +180,8 @@ mod tests {
 
     #[test]
     fn shell_programs_skip_assignments_wrappers_and_builtins() {
-        let words = |c: &str| shell_program_words(c).map(|w| w[0].clone());
+        let words =
+            |c: &str| shell_program_words(&CommandForm::Shell(c.to_owned())).map(|w| w[0].clone());
         assert_eq!(words("FOO=1 BAR=2 ./a.sh x"), Some("./a.sh".into()));
         assert_eq!(words("exec env X=1 jq ."), Some("jq".into()));
         assert_eq!(words("echo hi"), None);
