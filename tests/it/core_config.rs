@@ -343,3 +343,30 @@ command = "echo lifecycle >> log"
     );
     assert!(!case.at("off-ran").exists());
 }
+
+#[test]
+fn configuration_files_over_4_mib_are_refused() {
+    let padding = " ".repeat(4 * 1024 * 1024);
+    let settings = format!("{{\"hooks\":{{}}{padding}}}");
+    Case::new()
+        .file(".claude/settings.json", &settings)
+        .fire("Stop")
+        .exit(1)
+        .stderr_has(".claude/settings.json")
+        .stderr_has("larger than 4 MiB");
+}
+
+#[test]
+fn handler_types_hookrun_cannot_run_are_listed_never_dropped() {
+    let settings = r#"{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://127.0.0.1:9/x"},{"type":"command","command":"true"}]}]}}"#;
+    let run = Case::new()
+        .file(".claude/settings.json", settings)
+        .fire("Stop")
+        .exit(0);
+    assert_eq!(run.hook_names().len(), 2, "{}", run.stdout);
+    let http = run.hook("http-hook");
+    assert_eq!(
+        http["skipped_reason"],
+        "unsupported: handler type `http` is not supported yet"
+    );
+}

@@ -351,3 +351,41 @@ fn payloads_over_max_payload_are_refused() {
         .stderr_has("larger than 50 bytes");
     case.fire_with("Stop", &["--max-payload", "500"]).exit(0);
 }
+
+#[test]
+fn deeply_nested_payloads_are_refused() {
+    let deep = format!("{{\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+    let case = Case::new();
+    case.stdin(deep);
+    case.fire("Stop")
+        .exit(1)
+        .stderr_has("not valid JSON")
+        .stderr_has("recursion limit");
+}
+
+#[test]
+fn with_set_a_terminal_on_stdin_counts_as_an_empty_payload() {
+    // `script` gives hookrun a terminal as stdin: it must not wait for a human to type JSON.
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"cap\"\nevents = [\"*\"]\ncommand = \"cat > stdin.json\"\n",
+    );
+    let command = format!(
+        "timeout 10 {} -C {} --no-user-config fire beforeShellExecution --set command=ls",
+        crate::harness::hookrun_bin(),
+        case.path().display()
+    );
+    let status = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{status}");
+    let seen: Value =
+        serde_json::from_str(&std::fs::read_to_string(case.at("stdin.json")).unwrap()).unwrap();
+    assert_eq!(
+        seen,
+        json!({"command": "ls", "hook_event_name": "beforeShellExecution"})
+    );
+}

@@ -392,3 +392,27 @@ fn signal_mid_hook(case: &Case, pid_file: &std::path::Path, signal: &str) -> std
     assert!(status.success(), "kill {signal} failed");
     child.wait_with_output().unwrap()
 }
+
+#[test]
+fn sighup_to_hookrun_is_forwarded_like_sigterm_and_exits_129() {
+    let script = fixture("hooks/sleep-forever.sh").display().to_string();
+    let case = Case::new().file(
+        "hookrun.toml",
+        &format!(
+            "[[hook]]\nname = \"h\"\nevents = [\"Stop\"]\ncommand = {script:?}\ntimeout = \"60s\"\n"
+        ),
+    );
+    let pid_file = case.at("pids");
+    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
+    let output = signal_mid_hook(&case, &pid_file, "-HUP");
+    assert_eq!(
+        output.status.code(),
+        Some(129),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stdout.is_empty(), "no partial JSON on stdout");
+    for pid in pids(&pid_file) {
+        assert!(wait_dead(pid, Duration::from_secs(2)), "pid {pid} survived");
+    }
+}

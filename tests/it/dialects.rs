@@ -436,3 +436,22 @@ fn praison_documented_example_guards_writes_and_audits_every_tool() {
         "{log}"
     );
 }
+
+#[test]
+fn gemini_plain_text_becomes_context_on_before_agent_only() {
+    let case = Case::new().file(
+        ".gemini/settings.json",
+        r#"{"hooks":{
+            "BeforeAgent":[{"hooks":[{"type":"command","command":"echo 'repo: hookrun'"}]}],
+            "AfterAgent":[{"hooks":[{"type":"command","command":"echo 'ignored text'"}]}]}}"#,
+    );
+    case.fire("BeforeAgent")
+        .exit(0)
+        .field("/additional_context", &json!("repo: hookrun"));
+    let after = case.fire("AfterAgent").exit(0);
+    assert!(
+        after.json().get("additional_context").is_none(),
+        "{}",
+        after.stdout
+    );
+}
