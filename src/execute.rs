@@ -19,7 +19,6 @@ use crate::runner::{self, Exit, Finished, Job};
 use crate::verdict::{Decision, Limits, Policy, Verdict, judge};
 
 mod loop_limit;
-mod observe_only;
 
 /// Settings of one fire that apply to every hook.
 pub(crate) struct Settings<'a> {
@@ -105,10 +104,7 @@ pub(crate) fn execute(
             timeout,
             grace: hook.kill_grace,
         };
-        let mut verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
-        if hook.dialect == Dialect::Prx {
-            verdict = observe_only::observe_only(verdict);
-        }
+        let verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
         trace(
             settings,
             format_args!(
@@ -320,6 +316,7 @@ fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
                 ..
             }
         ),
+        observe_only: hook.dialect == Dialect::Prx,
     }
 }
 

@@ -73,6 +73,9 @@ pub(crate) struct Policy {
     pub(crate) text_is_context: bool,
     /// The hook's stdout is not read at all (PromptKit eval hooks).
     pub(crate) ignore_stdout: bool,
+    /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
+    /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
+    pub(crate) observe_only: bool,
 }
 
 /// The judgement of one run.
@@ -112,6 +115,24 @@ pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) 
         }
         verdict.said.continue_ = None;
         verdict.said.stop_reason = None;
+    }
+    if policy.observe_only {
+        if let Some(decision) = verdict.ignored_decision {
+            let word = if decision == Decision::Ask {
+                "ask"
+            } else {
+                "deny"
+            };
+            verdict.outcome = Outcome::NonBlockingError;
+            verdict
+                .error
+                .get_or_insert_with(|| format!("the hook is observe-only: its {word} was ignored"));
+        }
+        verdict.decision = Decision::None;
+        verdict.said = Said {
+            extra: std::mem::take(&mut verdict.said.extra),
+            ..Said::default()
+        };
     }
     verdict
 }

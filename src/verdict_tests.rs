@@ -458,3 +458,41 @@ fn a_deny_without_a_reason_key_is_explained_by_its_messages() {
     let bare = judge_with(claude(), Exit::Code(0), r#"{"permission":"deny"}"#, "");
     assert_eq!(bare.reason.as_deref(), Some("blocked by hook guard"));
 }
+
+#[test]
+fn observe_only_hooks_say_nothing_and_their_deny_is_a_failure() {
+    let prx = Policy {
+        can_block: false,
+        observe_only: true,
+        ..Policy::default()
+    };
+    let deny = judge_with(
+        prx,
+        Exit::Code(0),
+        r#"{"decision":"deny","reason":"no","updated_input":{"a":1}}"#,
+        "",
+    );
+    assert_eq!(
+        (deny.outcome, deny.decision),
+        (Outcome::NonBlockingError, Decision::None)
+    );
+    assert_eq!(
+        deny.error.as_deref(),
+        Some("the hook is observe-only: its deny was ignored")
+    );
+    assert_eq!(
+        deny.said.updated_input, None,
+        "nothing it says reaches the decision"
+    );
+    let context = judge_with(
+        prx,
+        Exit::Code(0),
+        r#"{"additionalContext":"x","metadata":{"k":1}}"#,
+        "",
+    );
+    assert_eq!(
+        (context.outcome, context.said.additional_context),
+        (Outcome::Success, None)
+    );
+    assert_eq!(context.said.extra.len(), 1, "kept for the record");
+}
