@@ -200,6 +200,7 @@ fn launch(
             },
             &env,
         ),
+        cwd: &hook.cwd,
         stdin,
         timeout,
         grace: hook.kill_grace,

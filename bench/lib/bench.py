@@ -29,6 +29,8 @@ def _path(var):
 
 HOOKRUN = _path("BENCH_HOOKRUN")
 FLOOR = _path("BENCH_FLOOR")
+# The floor linked statically like hookrun's release binary: shown beside the budget's floor.
+FLOOR_STATIC = _path("BENCH_FLOOR_STATIC")
 LEFTHOOK = _path("BENCH_LEFTHOOK")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
@@ -68,8 +70,8 @@ def hookrun_cmd(project, payload, stdin=False):
     return f"{cmd} < {q(payload)}" if stdin or STDIN_ONLY else f"{cmd} --payload {q(payload)}"
 
 
-def floor_cmd(n, payload, hook="true", stdin=False):
-    cmd = f"{q(FLOOR)} {n}"
+def floor_cmd(n, payload, hook="true", stdin=False, binary=None):
+    cmd = f"{q(binary or FLOOR)} {n}"
     if hook != "true":
         cmd += f" --cmd {q(hook)}"
     return f"{cmd} < {q(payload)}" if stdin or STDIN_ONLY else f"{cmd} --payload {q(payload)}"
@@ -220,6 +222,15 @@ def hooks_seen(project):
                for x in doc)
 
 
+def static_floor(n, payload, verify):
+    """The statically linked floor's command, as a list of 0 or 1 (label, command)."""
+    if not FLOOR_STATIC:
+        return []
+    label = f"floor {n} (static)"
+    cmd = floor_cmd(n, payload, binary=FLOOR_STATIC)
+    return [(label, cmd)] if verify(label, cmd, n) else []
+
+
 def main():
     subprocess.run(["rm", "-rf", RESULTS], check=True)  # only this run's raw data
     os.makedirs(RESULTS)
@@ -275,6 +286,8 @@ def main():
     sa = "a. 100 hooks, none match"
     cmds = [("floor 0", floor_cmd(0, p1k))]
     verify("floor 0", cmds[0][1], 0)
+    statics = static_floor(0, p1k, verify)
+    cmds += statics
     if have_hookrun:
         label = f"hookrun ({len(DIALECTS)} dialects)"
         if verify(label, hookrun_cmd(none100, p1k), 0):
@@ -291,8 +304,12 @@ def main():
     log("a: measuring")
     med, _ = hyperfine("a-none-100", cmds, 50, 500)
     add_row(sa, "floor 0", med)
-    if len(cmds) > 1:
-        add_row(sa, cmds[1][0], med, "floor 0", 1.3)
+    for label, _ in statics:
+        add_row(sa, label, med)
+    if len(cmds) > 1 + len(statics):
+        add_row(sa, cmds[-1][0], med, "floor 0", 1.3)
+        for label, _ in statics:
+            add_row(sa, cmds[-1][0], med, label)
     else:
         pending_row(sa, "hookrun", why_pending or "check failed")
     notes.append(f"scenario a dialects: {', '.join(f'{d} {n}' for d, n in counts.items())} hooks")
@@ -320,6 +337,8 @@ def main():
         sb = f"b. {n} matching `true` hook{'s' if n > 1 else ''}"
         cmds = [(f"floor {n}", floor_cmd(n, p1k))]
         verify(cmds[0][0], cmds[0][1], n)
+        statics = static_floor(n, p1k, verify)
+        cmds += statics
         for d in match_dialects if have_hookrun else []:
             label = f"hookrun {n} ({d})"
             if verify(label, hookrun_cmd(match[(n, d)], p1k), n):
@@ -327,9 +346,13 @@ def main():
         log(f"b{n}: measuring")
         med, _ = hyperfine(f"b-match-{n}", cmds, warm, nruns)
         add_row(sb, f"floor {n}", med)
-        for label, _ in cmds[1:]:
+        for label, _ in statics:
+            add_row(sb, label, med)
+        for label, _ in cmds[1 + len(statics):]:
             add_row(sb, label, med, f"floor {n}", 1.10)
-        if len(cmds) == 1:
+            for static, _ in statics:
+                add_row(sb, label, med, static)
+        if len(cmds) == 1 + len(statics):
             pending_row(sb, f"hookrun {n}", why_pending or "check failed")
 
     # --- peers: lefthook and bash+jq, same N hooks, payload on stdin ---------------------------

@@ -6,6 +6,7 @@
 //! `leaked`.
 
 use std::os::fd::{AsFd, OwnedFd};
+use std::path::Path;
 use std::process::{Child, Command, ExitStatus};
 use std::time::{Duration, Instant};
 
@@ -34,6 +35,8 @@ const FALLBACK_TICK: Duration = Duration::from_millis(5);
 /// One hook process to run.
 pub(crate) struct Job<'a> {
     pub(crate) command: Command,
+    /// The hook's working directory.
+    pub(crate) cwd: &'a Path,
     /// Written to stdin, which is then closed; `None` leaves stdin as the command set it.
     pub(crate) stdin: Option<&'a [u8]>,
     pub(crate) timeout: Duration,
@@ -79,7 +82,7 @@ pub(crate) fn run(mut job: Job<'_>) -> Finished {
     let start = Instant::now();
     let mut stdout = Capture::new(STDOUT_CAP);
     let mut stderr = Capture::new(STDERR_CAP);
-    let mut child = match job.command.spawn() {
+    let mut child = match spawn::spawn_in(&mut job.command, job.cwd) {
         Ok(child) => child,
         Err(error) => {
             return Finished {

@@ -416,3 +416,38 @@ fn sighup_to_hookrun_is_forwarded_like_sigterm_and_exits_129() {
         assert!(wait_dead(pid, Duration::from_secs(2)), "pid {pid} survived");
     }
 }
+
+#[test]
+fn hooks_run_in_the_project_dir_while_hookrun_keeps_its_own() {
+    // hookrun started elsewhere with -C: each hook runs in the project dir (hookrun enters it for
+    // the spawn), and a relative `--log` written after the hooks still lands in hookrun's own dir.
+    let case = Case::new().file(
+        ".claude/settings.json",
+        &claude_settings("PreToolUse", "", "pwd -P >> where.out", ""),
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mut command = case.command(&[
+        "fire",
+        "PreToolUse",
+        "--log",
+        "fire.log",
+        "--set",
+        "tool_name=Bash",
+    ]);
+    command
+        .current_dir(elsewhere.path())
+        .stdin(std::process::Stdio::null());
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let project = case.path().canonicalize().unwrap();
+    let where_ = std::fs::read_to_string(case.at("where.out")).unwrap();
+    assert_eq!(where_.trim(), project.to_string_lossy());
+    assert!(
+        elsewhere.path().join("fire.log").is_file(),
+        "log not in hookrun's own dir"
+    );
+    assert!(
+        !case.at("fire.log").exists(),
+        "log written in the hook's dir"
+    );
+}

@@ -23,9 +23,16 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// The hookrun binary under test.
+/// The hookrun binary under test: cargo's build of this package, or the binary named by
+/// `HOOKRUN_TEST_BIN` (CI runs the suite a second time against the static release binary).
 pub(crate) fn hookrun_bin() -> &'static str {
-    env!("CARGO_BIN_EXE_hookrun")
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var("HOOKRUN_TEST_BIN")
+            .ok()
+            .filter(|bin| !bin.is_empty())
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_hookrun").to_owned())
+    })
 }
 
 /// A shipped fixture file, by path relative to `fixtures/`.
