@@ -55,7 +55,7 @@ pub(crate) fn read(
     let mut map = match parsed {
         Parsed::Value(Value::Object(map)) => map,
         Parsed::Value(other) => {
-            let found = crate::config::reader::kind_of(&other);
+            let found = crate::config::reader::kind_of_value(&other);
             return Err(PayloadError::NotObject { from, found });
         }
         Parsed::Blank if !sets.is_empty() => Map::new(),

@@ -13,6 +13,7 @@ pub(crate) mod locate_yaml;
 pub(crate) mod model;
 pub(crate) mod reader;
 pub(crate) mod sources;
+pub(crate) mod tree;
 pub(crate) mod yaml;
 
 use diagnostics::{Diagnostic, Severity};

@@ -2,10 +2,9 @@
 //! wrong type, missing field and unknown key into a positioned diagnostic instead of stopping at
 //! the first. Every dialect walks its file with it, so all of them report problems alike.
 
-use serde_json::{Map, Value};
-
 use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
 use crate::config::locate::{Path, Step, locate_json, path_to_string};
+use crate::config::tree::{Node, Object};
 
 /// Maps a path in the document to a 1-based (line, column) in its text.
 pub(crate) type Locator = fn(&str, &[Step], bool) -> (usize, usize);
@@ -62,12 +61,12 @@ impl<'s> Reader<'s> {
     }
 
     /// The value as an object, or an error naming what was expected.
-    pub(crate) fn object<'v>(
+    pub(crate) fn object<'v, 'a>(
         &mut self,
-        value: &'v Value,
+        value: &'v Node<'a>,
         path: &[Step],
         what: &str,
-    ) -> Option<&'v Map<String, Value>> {
+    ) -> Option<&'v Object<'a>> {
         if let Some(map) = value.as_object() {
             Some(map)
         } else {
@@ -77,12 +76,12 @@ impl<'s> Reader<'s> {
     }
 
     /// The value as an array, or an error naming what was expected.
-    pub(crate) fn array<'v>(
+    pub(crate) fn array<'v, 'a>(
         &mut self,
-        value: &'v Value,
+        value: &'v Node<'a>,
         path: &[Step],
         what: &str,
-    ) -> Option<&'v Vec<Value>> {
+    ) -> Option<&'v [Node<'a>]> {
         if let Some(items) = value.as_array() {
             Some(items)
         } else {
@@ -91,7 +90,7 @@ impl<'s> Reader<'s> {
         }
     }
 
-    fn type_error(&mut self, path: &[Step], what: &str, expected: &str, found: &Value) {
+    fn type_error(&mut self, path: &[Step], what: &str, expected: &str, found: &Node<'_>) {
         let shown = path_to_string(path);
         let message = format!(
             "`{shown}` ({what}) must be {expected}, found {}",
@@ -103,12 +102,12 @@ impl<'s> Reader<'s> {
     /// An optional string field; a wrong type is an error and reads as absent.
     pub(crate) fn opt_str<'v>(
         &mut self,
-        map: &'v Map<String, Value>,
+        map: &'v Object<'_>,
         key: &str,
         path: &[Step],
     ) -> Option<&'v str> {
         match map.get(key)? {
-            Value::String(text) => Some(text),
+            Node::String(text) => Some(text),
             other => {
                 let at = child(path, key);
                 self.type_error(&at, key, "a string", other);
@@ -120,7 +119,7 @@ impl<'s> Reader<'s> {
     /// A required string field.
     pub(crate) fn req_str<'v>(
         &mut self,
-        map: &'v Map<String, Value>,
+        map: &'v Object<'_>,
         key: &str,
         path: &[Step],
         what: &str,
@@ -135,14 +134,9 @@ impl<'s> Reader<'s> {
         }
     }
 
-    pub(crate) fn opt_bool(
-        &mut self,
-        map: &Map<String, Value>,
-        key: &str,
-        path: &[Step],
-    ) -> Option<bool> {
+    pub(crate) fn opt_bool(&mut self, map: &Object<'_>, key: &str, path: &[Step]) -> Option<bool> {
         match map.get(key)? {
-            Value::Bool(flag) => Some(*flag),
+            Node::Bool(flag) => Some(*flag),
             other => {
                 let at = child(path, key);
                 self.type_error(&at, key, "true or false", other);
@@ -152,14 +146,9 @@ impl<'s> Reader<'s> {
     }
 
     /// An optional number field (integer or float).
-    pub(crate) fn opt_number(
-        &mut self,
-        map: &Map<String, Value>,
-        key: &str,
-        path: &[Step],
-    ) -> Option<f64> {
+    pub(crate) fn opt_number(&mut self, map: &Object<'_>, key: &str, path: &[Step]) -> Option<f64> {
         match map.get(key)? {
-            Value::Number(number) => number.as_f64(),
+            Node::Number(number) => number.as_f64(),
             other => {
                 let at = child(path, key);
                 let message = format!(
@@ -168,7 +157,7 @@ impl<'s> Reader<'s> {
                     kind_of(other)
                 );
                 let help = match other {
-                    Value::String(text) if text.trim().parse::<f64>().is_ok() => {
+                    Node::String(text) if text.trim().parse::<f64>().is_ok() => {
                         Some(format!("write {} without quotes", text.trim()))
                     }
                     _ => None,
@@ -182,7 +171,7 @@ impl<'s> Reader<'s> {
     /// An optional array of strings (`args`, `phases`, `events`).
     pub(crate) fn opt_str_list(
         &mut self,
-        map: &Map<String, Value>,
+        map: &Object<'_>,
         key: &str,
         path: &[Step],
     ) -> Option<Vec<String>> {
@@ -192,7 +181,7 @@ impl<'s> Reader<'s> {
         let mut out = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
             match item {
-                Value::String(text) => out.push(text.clone()),
+                Node::String(text) => out.push(text.to_string()),
                 other => {
                     let at = child_index(&at, index);
                     self.type_error(&at, key, "a string", other);
@@ -205,7 +194,7 @@ impl<'s> Reader<'s> {
     /// An optional object of string values (`env`); numbers and booleans are taken as their text.
     pub(crate) fn opt_str_map(
         &mut self,
-        map: &Map<String, Value>,
+        map: &Object<'_>,
         key: &str,
         path: &[Step],
     ) -> Option<Vec<(String, String)>> {
@@ -215,8 +204,8 @@ impl<'s> Reader<'s> {
         let mut out = Vec::with_capacity(entries.len());
         for (name, value) in entries {
             match value {
-                Value::String(text) => out.push((name.clone(), text.clone())),
-                Value::Number(_) | Value::Bool(_) => out.push((name.clone(), value.to_string())),
+                Node::String(text) => out.push((name.to_owned(), text.to_string())),
+                Node::Number(_) | Node::Bool(_) => out.push((name.to_owned(), value.to_string())),
                 other => {
                     let at = child(&at, name);
                     self.type_error(&at, name, "a string", other);
@@ -229,13 +218,13 @@ impl<'s> Reader<'s> {
     /// Warns about keys of `map` that are not in `known`, with a did-you-mean.
     pub(crate) fn unknown_keys(
         &mut self,
-        map: &Map<String, Value>,
+        map: &Object<'_>,
         known: &[&str],
         path: &[Step],
         what: &str,
     ) {
         for key in map.keys() {
-            if known.contains(&key.as_str()) {
+            if known.contains(&key) {
                 continue;
             }
             let at = child(path, key);
@@ -268,15 +257,27 @@ pub(crate) fn child_index(path: &[Step], index: usize) -> Path {
     out
 }
 
-/// A JSON value's kind, for messages.
-pub(crate) fn kind_of(value: &Value) -> String {
+/// A JSON value's kind, for messages (the payload's).
+pub(crate) fn kind_of_value(value: &serde_json::Value) -> String {
     match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(flag) => format!("{flag}"),
-        Value::Number(number) => format!("the number {number}"),
-        Value::String(text) => format!("the string {:?}", truncate(text, 40)),
-        Value::Array(_) => "an array".to_owned(),
-        Value::Object(_) => "an object".to_owned(),
+        serde_json::Value::String(text) => format!("the string {:?}", truncate(text, 40)),
+        serde_json::Value::Number(number) => format!("the number {number}"),
+        serde_json::Value::Bool(flag) => format!("{flag}"),
+        serde_json::Value::Null => "null".to_owned(),
+        serde_json::Value::Array(_) => "an array".to_owned(),
+        serde_json::Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+/// A configuration value's kind, for messages.
+pub(crate) fn kind_of(value: &Node<'_>) -> String {
+    match value {
+        Node::Null => "null".to_owned(),
+        Node::Bool(flag) => format!("{flag}"),
+        Node::Number(number) => format!("the number {number}"),
+        Node::String(text) => format!("the string {:?}", truncate(text, 40)),
+        Node::Array(_) => "an array".to_owned(),
+        Node::Object(_) => "an object".to_owned(),
     }
 }
 

@@ -5,6 +5,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use crate::config::dialect_name::Dialect;
+use crate::config::tree::Node;
 
 /// The discovery table: paths relative to the project dir, in the order hooks run.
 pub(crate) const DISCOVERY: &[(&str, Dialect)] = &[
@@ -89,20 +90,20 @@ pub(crate) fn dialect_from_content(text: &str) -> Option<Dialect> {
             })
             .then_some(Dialect::Promptkit);
     }
-    let root: serde_json::Value = serde_json::from_str(text).ok()?;
+    let root = Node::from_json(text).ok()?;
     let hooks = root.get("hooks")?;
-    if hooks.is_array() {
+    if hooks.as_array().is_some() {
         return Some(Dialect::Praison);
     }
-    let entries: Vec<&serde_json::Value> = hooks
+    let entries: Vec<&Node<'_>> = hooks
         .as_object()?
-        .values()
-        .filter_map(serde_json::Value::as_array)
+        .iter()
+        .filter_map(|(_, entries)| entries.as_array())
         .flatten()
         .collect();
     if entries
         .iter()
-        .any(|e| e.get("hooks").is_some_and(serde_json::Value::is_array))
+        .any(|e| e.get("hooks").and_then(Node::as_array).is_some())
     {
         return Some(Dialect::Claude);
     }

@@ -6,7 +6,9 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use regex_lite::Regex;
-use serde_json::{Map, Value};
+use serde_json::Map;
+
+use crate::config::tree::{InFileOrder, Node, Object};
 
 use super::locate::{locate_test_toml, locate_yaml};
 use super::{DECISIONS, Expect, HOOK_OUTCOMES, PayloadSource, TestCase, TestFile, TextExpect};
@@ -71,7 +73,11 @@ pub(crate) fn load(
     clippy::result_large_err,
     reason = "one syntax error per file: boxing it buys nothing"
 )]
-fn parse_syntax(path: &Path, display: &str, text: &str) -> Result<(Value, Locator), Diagnostic> {
+fn parse_syntax<'a>(
+    path: &Path,
+    display: &str,
+    text: &'a str,
+) -> Result<(Node<'a>, Locator), Diagnostic> {
     let name = path.to_string_lossy();
     let syntax_error = |position, what: &str, message: String| {
         Diagnostic::at(
@@ -83,19 +89,19 @@ fn parse_syntax(path: &Path, display: &str, text: &str) -> Result<(Value, Locato
         )
     };
     if name.ends_with(".toml") {
-        toml::from_str::<Value>(text)
+        Node::from_toml(text)
             .map(|v| (v, locate_test_toml as Locator))
             .map_err(|e| {
                 let position = e.span().map_or((0, 0), |s| line_col(text, s.start));
                 syntax_error(position, "TOML", e.message().to_owned())
             })
     } else if name.ends_with(".json") {
-        serde_json::from_str::<Value>(text)
+        Node::from_json(text)
             .map(|v| (v, locate_json as Locator))
             .map_err(|e| syntax_error((e.line(), e.column()), "JSON", e.to_string()))
     } else {
-        serde_saphyr::from_str::<Value>(text)
-            .map(|v| (v, locate_yaml as Locator))
+        serde_saphyr::from_str::<InFileOrder<'a>>(text)
+            .map(|document| (document.0, locate_yaml as Locator))
             .map_err(|e| {
                 let position = e.location().map_or((0, 0), |l| {
                     (
@@ -112,7 +118,7 @@ fn parse_syntax(path: &Path, display: &str, text: &str) -> Result<(Value, Locato
 
 fn read_file(
     reader: &mut Reader<'_>,
-    root: &Value,
+    root: &Node<'_>,
     base: &Path,
     default_project_dir: &Path,
 ) -> Option<TestFile> {
@@ -178,7 +184,7 @@ fn existing(reader: &mut Reader<'_>, path: &Path, at: &[Step]) -> Option<PathBuf
 
 fn read_test(
     reader: &mut Reader<'_>,
-    table: &Map<String, Value>,
+    table: &Object<'_>,
     path: &[Step],
     base: &Path,
 ) -> Option<TestCase> {
@@ -195,9 +201,10 @@ fn read_test(
         }
         (Some(value), None) => {
             let at = child(path, "payload");
-            reader
-                .object(value, &at, "the payload")
-                .map(|map| PayloadSource::Inline(map.clone()))
+            reader.object(value, &at, "the payload").map(|map| {
+                let map = map.iter().map(|(k, v)| (k.to_owned(), v.to_value()));
+                PayloadSource::Inline(map.collect())
+            })
         }
         (None, Some(file)) => existing(reader, &base.join(file), &child(path, "payload_file"))
             .map(PayloadSource::File),
@@ -225,7 +232,7 @@ fn read_test(
     })
 }
 
-fn read_expect(reader: &mut Reader<'_>, map: &Map<String, Value>, path: &[Step]) -> Expect {
+fn read_expect(reader: &mut Reader<'_>, map: &Object<'_>, path: &[Step]) -> Expect {
     reader.unknown_keys(map, EXPECT_KEYS, path, "`expect`");
     let decision = reader.opt_str(map, "decision", path).and_then(|decision| {
         one_of(
@@ -254,9 +261,9 @@ fn read_expect(reader: &mut Reader<'_>, map: &Map<String, Value>, path: &[Step])
             for (name, outcome) in entries {
                 let here = child(&at, name);
                 match outcome {
-                    Value::String(outcome) => {
+                    Node::String(outcome) => {
                         if let Some(ok) = one_of(reader, outcome, HOOK_OUTCOMES, &here, "outcome") {
-                            hooks.push((name.clone(), ok));
+                            hooks.push((name.to_owned(), ok));
                         }
                     }
                     other => {
@@ -277,13 +284,13 @@ fn read_expect(reader: &mut Reader<'_>, map: &Map<String, Value>, path: &[Step])
                 &child(path, "document"),
                 "fields of the printed document",
             )
-            .map(|_| value.clone())
+            .map(|_| value.to_value())
     });
     Expect {
         decision,
         reason: text_expect(reader, map, "reason", path),
         exit_code,
-        updated_input: map.get("updated_input").cloned(),
+        updated_input: map.get("updated_input").map(Node::to_value),
         continue_: reader.opt_bool(map, "continue", path),
         additional_context: text_expect(reader, map, "additional_context", path),
         hooks,
@@ -313,7 +320,7 @@ fn one_of(
 /// An exact string, `{ contains = "…" }` or `{ matches = "regex" }`.
 fn text_expect(
     reader: &mut Reader<'_>,
-    map: &Map<String, Value>,
+    map: &Object<'_>,
     key: &str,
     path: &[Step],
 ) -> Option<TextExpect> {
@@ -322,8 +329,8 @@ fn text_expect(
         "write {key} = \"exact text\", {{ contains = \"…\" }} or {{ matches = \"regex\" }}"
     );
     match map.get(key)? {
-        Value::String(text) => Some(TextExpect::Exact(text.clone())),
-        Value::Object(inner) if inner.len() == 1 => {
+        Node::String(text) => Some(TextExpect::Exact(text.to_string())),
+        Node::Object(inner) if inner.len() == 1 => {
             if let Some(text) = reader.opt_str(inner, "contains", &at) {
                 return Some(TextExpect::Contains(text.to_owned()));
             }

@@ -16,9 +16,9 @@ use crate::config::model::{Hook, Source};
 pub(super) fn document(source: &Source) -> Option<Value> {
     match source.dialect {
         Dialect::Hookrun => toml::from_str(&source.text).ok(),
-        Dialect::Promptkit => crate::config::yaml::Yaml::parse(&source.display, &source.text)
+        Dialect::Promptkit => crate::config::yaml::parse(&source.display, &source.text)
             .ok()
-            .map(|yaml| yaml.to_json()),
+            .map(|yaml| yaml.to_value()),
         _ => serde_json::from_str(&source.text).ok(),
     }
 }

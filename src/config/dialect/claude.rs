@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::{Node, Object};
 
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
@@ -97,7 +97,7 @@ fn read_event(
     dialect: Dialect,
     reader: &mut Reader<'_>,
     event: &str,
-    groups: &Value,
+    groups: &Node<'_>,
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
@@ -142,7 +142,7 @@ fn read_handler(
     dialect: Dialect,
     reader: &mut Reader<'_>,
     event: &str,
-    handler: &Map<String, Value>,
+    handler: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
     let known_keys = if dialect == Dialect::Gemini {
@@ -221,7 +221,7 @@ fn read_handler(
 
 /// Gemini's `hooksConfig`: `enabled: false` switches every hook of the file off, and `disabled`
 /// lists hooks (by name or command) to switch off.
-fn apply_hooks_config(reader: &mut Reader<'_>, root: &Map<String, Value>, hooks: &mut Vec<Hook>) {
+fn apply_hooks_config(reader: &mut Reader<'_>, root: &Object<'_>, hooks: &mut Vec<Hook>) {
     let path = vec![Step::Key("hooksConfig".into())];
     let Some(config) = root
         .get("hooksConfig")

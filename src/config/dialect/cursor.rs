@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
@@ -50,9 +50,9 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
 }
 
 /// Cursor's file format is versioned; hookrun reads version 1 and says so when it sees another.
-fn check_version(reader: &mut Reader<'_>, root: &Map<String, Value>) {
+fn check_version(reader: &mut Reader<'_>, root: &Object<'_>) {
     match root.get("version") {
-        Some(Value::Number(n)) if n.as_f64() == Some(1.0) => {}
+        Some(Node::Number(n)) if n.as_f64() == Some(1.0) => {}
         Some(_) => {
             let at = vec![Step::Key("version".into())];
             reader
@@ -76,7 +76,7 @@ fn read_entry(
     ctx: &LoadContext<'_>,
     reader: &mut Reader<'_>,
     event: &str,
-    entry: &Map<String, Value>,
+    entry: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
     reader.unknown_keys(entry, ENTRY_KEYS, path, "a cursor hook");

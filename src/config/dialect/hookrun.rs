@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::dialect::{DialectLoad, LoadContext};
@@ -39,7 +39,7 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let source = ctx.source;
-    let root: Value = match toml::from_str(&source.text) {
+    let root = match Node::from_toml(&source.text) {
         Ok(value) => value,
         Err(error) => {
             let position = error
@@ -104,7 +104,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
 fn read_hook(
     ctx: &LoadContext<'_>,
     reader: &mut Reader<'_>,
-    table: &Map<String, Value>,
+    table: &Object<'_>,
     path: &[Step],
     file_timeout: Duration,
 ) -> Option<Hook> {
@@ -189,15 +189,15 @@ fn read_hook(
 /// A duration field: a string such as `"5s"` or a number of seconds.
 fn duration(
     reader: &mut Reader<'_>,
-    table: &Map<String, Value>,
+    table: &Object<'_>,
     key: &str,
     path: &[Step],
 ) -> Option<Duration> {
     let value = table.get(key)?;
     let at = child(path, key);
     let parsed = match value {
-        Value::String(text) => parse_duration(text),
-        Value::Number(number) => number
+        Node::String(text) => parse_duration(text),
+        Node::Number(number) => number
             .as_f64()
             .and_then(seconds_to_duration)
             .ok_or_else(|| format!("`{key}` must be greater than 0")),

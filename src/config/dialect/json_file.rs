@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext};
@@ -20,14 +20,14 @@ use crate::matching::{is_known_event, known_events};
 pub(crate) fn root<'s>(
     ctx: &LoadContext<'s>,
     what: &str,
-) -> Result<(Reader<'s>, Map<String, Value>), DialectLoad> {
+) -> Result<(Reader<'s>, Object<'s>), DialectLoad> {
     let source = ctx.source;
     let mut reader = Reader::json(&source.display, &source.text);
-    let root: Value = serde_json::from_str(&source.text).map_err(|error| {
+    let root = Node::from_json(&source.text).map_err(|error| {
         DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error))
     })?;
     match root {
-        Value::Object(map) => Ok((reader, map)),
+        Node::Object(map) => Ok((reader, map)),
         other => {
             reader.object(&other, &[], what);
             Err(DialectLoad {
@@ -41,7 +41,7 @@ pub(crate) fn root<'s>(
 /// The entry's `timeout` in seconds, if present; zero, negative or absurd values are errors.
 pub(crate) fn timeout_seconds(
     reader: &mut Reader<'_>,
-    entry: &Map<String, Value>,
+    entry: &Object<'_>,
     path: &[Step],
 ) -> Option<Duration> {
     let seconds = reader.opt_number(entry, "timeout", path)?;
@@ -58,10 +58,10 @@ pub(crate) fn timeout_seconds(
 /// Reads every object of the array `entries` (at `path`) with `read`, collecting the hooks.
 pub(crate) fn read_entries(
     reader: &mut Reader<'_>,
-    entries: &Value,
+    entries: &Node<'_>,
     path: &[Step],
     hooks: &mut Vec<Hook>,
-    mut read: impl FnMut(&mut Reader<'_>, &Map<String, Value>, &[Step]) -> Option<Hook>,
+    mut read: impl FnMut(&mut Reader<'_>, &Object<'_>, &[Step]) -> Option<Hook>,
 ) {
     let Some(entries) = reader.array(entries, path, "the hook entries") else {
         return;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::Object;
 
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
@@ -43,7 +43,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
 fn read_entry(
     ctx: &LoadContext<'_>,
     reader: &mut Reader<'_>,
-    entry: &Map<String, Value>,
+    entry: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
     reader.unknown_keys(entry, ENTRY_KEYS, path, "a praison hook");

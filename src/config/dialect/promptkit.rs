@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext, resolve_program, source_dir};
@@ -16,7 +16,7 @@ use crate::config::model::{
     CommandForm, EventSelector, Handler, Hook, Mode, PromptkitHook, StdinMode,
 };
 use crate::config::reader::{Reader, child, child_index, kind_of};
-use crate::config::yaml::Yaml;
+use crate::config::yaml;
 use crate::plan::promptkit_phases;
 
 const HOOK_KEYS: &[&str] = &[
@@ -35,11 +35,10 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let source = ctx.source;
-    let tree = match Yaml::parse(&source.display, &source.text) {
-        Ok(tree) => tree,
+    let root = match yaml::parse(&source.display, &source.text) {
+        Ok(root) => root,
         Err(diagnostic) => return DialectLoad::failed(*diagnostic),
     };
-    let root = tree.to_json();
     let mut reader = Reader::new(&source.display, &source.text, locate_yaml);
     let mut hooks = Vec::new();
     let document = if root.is_null() {
@@ -49,7 +48,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     };
     if let Some(map) = document {
         match map.get("kind") {
-            Some(Value::String(kind)) if kind == "RuntimeConfig" => {}
+            Some(Node::String(kind)) if kind == "RuntimeConfig" => {}
             None => {}
             Some(other) => {
                 reader
@@ -63,16 +62,10 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
             }
         }
         if let Some(entries) = hooks_map(&mut reader, map) {
-            let order = tree
-                .get(&["spec", "hooks"])
-                .map(Yaml::keys)
-                .unwrap_or_default();
             let path = vec![Step::Key("spec".into()), Step::Key("hooks".into())];
-            for name in order {
+            // A YAML mapping reads in file order: the order the hooks run in.
+            for (name, entry) in entries {
                 let hook_path = child(&path, name);
-                let Some(entry) = entries.get(name) else {
-                    continue;
-                };
                 let Some(entry) = reader.object(entry, &hook_path, "a PromptKit hook") else {
                     continue;
                 };
@@ -89,15 +82,12 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
 }
 
 /// `spec.hooks`, when the file has it.
-fn hooks_map<'v>(
-    reader: &mut Reader<'_>,
-    root: &'v Map<String, Value>,
-) -> Option<&'v Map<String, Value>> {
+fn hooks_map<'v, 'a>(reader: &mut Reader<'_>, root: &'v Object<'a>) -> Option<&'v Object<'a>> {
     let spec_path = [Step::Key("spec".into())];
     let spec = reader.object(root.get("spec")?, &spec_path, "spec")?;
     let path = child(&spec_path, "hooks");
     match spec.get("hooks")? {
-        Value::Null => None,
+        Node::Null => None,
         hooks => reader.object(hooks, &path, "spec.hooks (hook name → hook)"),
     }
 }
@@ -106,7 +96,7 @@ fn read_hook(
     ctx: &LoadContext<'_>,
     reader: &mut Reader<'_>,
     name: &str,
-    entry: &Map<String, Value>,
+    entry: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
     reader.unknown_keys(entry, HOOK_KEYS, path, "a PromptKit hook");
@@ -172,11 +162,7 @@ fn read_hook(
 }
 
 /// `hook`: which PromptKit hook type this is (required).
-fn hook_type(
-    reader: &mut Reader<'_>,
-    entry: &Map<String, Value>,
-    path: &[Step],
-) -> Option<PromptkitHook> {
+fn hook_type(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step]) -> Option<PromptkitHook> {
     let text = reader.req_str(entry, "hook", path, "the hook")?;
     let kind = match text {
         "provider" => PromptkitHook::Provider,
@@ -203,7 +189,7 @@ fn hook_type(
 /// `phases`, with a warning for a hook that would never run and for phases its type never has.
 fn phases(
     reader: &mut Reader<'_>,
-    entry: &Map<String, Value>,
+    entry: &Object<'_>,
     path: &[Step],
     kind: PromptkitHook,
 ) -> Vec<String> {
@@ -245,7 +231,7 @@ fn phases(
 }
 
 /// `env`: `KEY=value` sets a variable, a bare `NAME` passes hookrun's own value through.
-fn read_env(reader: &mut Reader<'_>, entry: &Map<String, Value>, path: &[Step], hook: &mut Hook) {
+fn read_env(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step], hook: &mut Hook) {
     let Some(items) = reader.opt_str_list(entry, "env", path) else {
         return;
     };

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
+use crate::config::tree::Object;
 
 use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
@@ -32,7 +32,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         .and_then(|events| reader.object(events, &path, "hooks"));
     for (key, entries) in events.into_iter().flatten() {
         let event_path = child(&path, key);
-        let event = match key.as_str() {
+        let event = match key {
             "preToolUse" => {
                 reader
                     .report(
@@ -69,7 +69,7 @@ fn read_entry(
     ctx: &LoadContext<'_>,
     reader: &mut Reader<'_>,
     event: &str,
-    entry: &serde_json::Map<String, Value>,
+    entry: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
     reader.unknown_keys(entry, ENTRY_KEYS, path, "a proxyai hook");

@@ -7,7 +7,7 @@
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext, resolve_program};
@@ -50,7 +50,7 @@ struct FileContext<'a> {
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let source = ctx.source;
-    let root: Value = match serde_json::from_str(&source.text) {
+    let root = match Node::from_json(&source.text) {
         Ok(value) => value,
         Err(error) => {
             return DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error));
@@ -85,7 +85,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
 fn read_events(
     file: &FileContext<'_>,
     reader: &mut Reader<'_>,
-    events: &Map<String, Value>,
+    events: &Object<'_>,
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
@@ -127,7 +127,7 @@ fn read_action(
     file: &FileContext<'_>,
     reader: &mut Reader<'_>,
     event: &str,
-    action: &Map<String, Value>,
+    action: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
     reader.unknown_keys(action, ACTION_KEYS, path, "a prx action");
@@ -198,7 +198,7 @@ fn read_action(
 }
 
 /// `timeout_ms` of the file or an action: a whole number of milliseconds in 1..=300000.
-fn timeout_ms(reader: &mut Reader<'_>, map: &Map<String, Value>, path: &[Step]) -> Option<u64> {
+fn timeout_ms(reader: &mut Reader<'_>, map: &Object<'_>, path: &[Step]) -> Option<u64> {
     let value = reader.opt_number(map, "timeout_ms", path)?;
     #[expect(
         clippy::cast_possible_truncation,
@@ -223,7 +223,7 @@ fn timeout_ms(reader: &mut Reader<'_>, map: &Map<String, Value>, path: &[Step]) 
 /// The action's `env`, without the variables PRX never lets a hook set (each a warning).
 fn allowed_env(
     reader: &mut Reader<'_>,
-    action: &Map<String, Value>,
+    action: &Object<'_>,
     path: &[Step],
 ) -> Vec<(String, String)> {
     let env = reader.opt_str_map(action, "env", path).unwrap_or_default();
