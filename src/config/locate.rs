@@ -2,10 +2,11 @@
 //! serde_json gives positions only for syntax errors; this scanner gives them for the problems
 //! found afterwards. It runs only when a diagnostic is made, never on the happy path.
 
-/// One step of a path into a document.
+/// One step of a path into a document. Keys are shared (`Rc`): loaders extend a path for every
+/// entry they read, and a hook keeps its entry's path, so copying a path copies no text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Step {
-    Key(String),
+    Key(std::rc::Rc<str>),
     Index(usize),
 }
 
@@ -191,7 +192,7 @@ mod tests {
     use super::*;
 
     fn key(k: &str) -> Step {
-        Step::Key(k.to_owned())
+        Step::Key(k.into())
     }
 
     const SETTINGS: &str = r#"{

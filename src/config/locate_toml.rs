@@ -7,10 +7,10 @@ use crate::config::locate::Step;
 /// The 1-based line and column of the key at `path`, or the deepest position found on the way.
 pub(crate) fn locate_toml(text: &str, path: &[Step], _at_key: bool) -> (usize, usize) {
     let (table, index, key) = match path {
-        [Step::Key(key)] => (None, 0, Some(key.as_str())),
-        [Step::Key(table), Step::Index(index)] => (Some(table.as_str()), *index, None),
+        [Step::Key(key)] => (None, 0, Some(&**key)),
+        [Step::Key(table), Step::Index(index)] => (Some(&**table), *index, None),
         [Step::Key(table), Step::Index(index), Step::Key(key), ..] => {
-            (Some(table.as_str()), *index, Some(key.as_str()))
+            (Some(&**table), *index, Some(&**key))
         }
         _ => (None, 0, None),
     };

@@ -142,7 +142,7 @@ mod tests {
     use super::*;
 
     fn key(k: &str) -> Step {
-        Step::Key(k.to_owned())
+        Step::Key(k.into())
     }
 
     const RUNTIME: &str = "\

@@ -244,47 +244,77 @@ const INTERPRETERS: &[&str] = &[
 /// A readable default name for a hook whose file names none: the script's file stem.
 pub(crate) fn derive_name(form: &CommandForm) -> String {
     // A name is a best effort: text the shell could not split is taken word by word.
-    let words = form.program_words().unwrap_or_else(|| {
-        form.display()
-            .split_whitespace()
-            .skip_while(|w| is_assignment(w))
-            .map(str::to_owned)
-            .collect()
-    });
+    // Every hook of every file gets a name at load, so the common case borrows its words: shell
+    // text without quotes, escapes or comments splits as the shell splits it, on blanks.
+    let owned: Vec<String>;
+    let words: Vec<&str> = match form {
+        CommandForm::Shell(text) if splits_on_blanks(text) => text
+            .split([' ', '\t', '\n'])
+            .filter(|word| !word.is_empty())
+            .skip_while(|word| is_assignment(word))
+            .collect(),
+        _ => {
+            owned = form.program_words().unwrap_or_else(|| {
+                form.display()
+                    .split_whitespace()
+                    .skip_while(|w| is_assignment(w))
+                    .map(str::to_owned)
+                    .collect()
+            });
+            owned.iter().map(String::as_str).collect()
+        }
+    };
     let mut words = words.into_iter();
     let mut word = words.next().unwrap_or_default();
-    let stem = |word: &str| {
-        let base = word.rsplit('/').next().unwrap_or(word);
-        base.split('.')
-            .next()
-            .filter(|s| !s.is_empty())
-            .unwrap_or(base)
-            .to_owned()
-    };
     // `python3 hooks/x.py` is named after the script; `env | grep …` after `env`.
     let is_operator = |w: &str| w.starts_with(['|', '&', ';', '<', '>', '(', ')']);
-    while INTERPRETERS.contains(&stem(&word).as_str()) {
+    while INTERPRETERS.contains(&stem(word)) {
         match words.find(|w| !w.starts_with('-') && !is_assignment(w)) {
-            Some(next) if !is_operator(&next) => word = next,
+            Some(next) if !is_operator(next) => word = next,
             _ => break,
         }
     }
-    let name = stem(&word);
+    let name = stem(word);
     if name.is_empty() {
         "hook".to_owned()
     } else {
-        name
+        name.to_owned()
     }
+}
+
+/// A program word's file stem: `hooks/check.py` → `check`.
+fn stem(word: &str) -> &str {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    base.split('.')
+        .next()
+        .filter(|s| !s.is_empty())
+        .unwrap_or(base)
+}
+
+/// Whether `shell_words::split` would split `text` exactly at its blanks (space, tab, newline):
+/// no quotes, backslashes or `#`, and no other whitespace for the two to disagree on.
+fn splits_on_blanks(text: &str) -> bool {
+    !text.contains(['\'', '"', '\\', '#'])
+        && text
+            .chars()
+            .all(|c| !c.is_whitespace() || matches!(c, ' ' | '\t' | '\n'))
 }
 
 /// Makes every hook name unique by suffixing repeats with `-2`, `-3`, … in load order.
 pub(crate) fn make_names_unique(hooks: &mut [Hook]) {
-    let mut seen = std::collections::HashMap::<String, usize>::new();
-    for hook in hooks {
-        let count = seen.entry(hook.name.clone()).or_insert(0);
-        *count += 1;
-        if *count > 1 {
-            hook.name = format!("{}-{count}", hook.name);
+    // Hook positions sorted by name (stably, so load order within a name): every run of one name
+    // after its first member gets its suffix. No name is copied or hashed unless it repeats.
+    let mut order: Vec<usize> = (0..hooks.len()).collect();
+    order.sort_by(|&a, &b| hooks[a].name.cmp(&hooks[b].name));
+    let (mut first, mut run) = (0, 1);
+    for (at, &index) in order.iter().enumerate().skip(1) {
+        // The run's first member keeps its name: compare with it, not with a renamed one.
+        if hooks[index].name == hooks[order[first]].name {
+            run += 1;
+            let suffixed = format!("{}-{run}", hooks[index].name);
+            hooks[index].name = suffixed;
+        } else {
+            (first, run) = (at, 1);
         }
     }
 }
@@ -321,6 +351,58 @@ mod tests {
             args: vec!["lint.js".into()],
         };
         assert_eq!(derive_name(&exec), "lint");
+    }
+
+    #[test]
+    fn blank_splitting_agrees_with_shell_words_where_it_is_used() {
+        let texts = [
+            "true 0",
+            "  a\tb\nc  d ",
+            "FOO=1 bash -e ./guard.sh",
+            "jq -r .tool_name >> log.txt",
+            "env | grep HOOKRUN_ | sort",
+            "a\u{a0}b",
+            "a\rb",
+            "echo 'x y'",
+            "echo \"x y\"",
+            "echo a\\ b",
+            "echo #c",
+            "",
+        ];
+        for text in texts {
+            if splits_on_blanks(text) {
+                let fast: Vec<&str> = text
+                    .split([' ', '\t', '\n'])
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                assert_eq!(fast, shell_words::split(text).unwrap(), "{text:?}");
+            }
+        }
+        assert!(!splits_on_blanks("a\u{a0}b") && !splits_on_blanks("a\rb"));
+        assert!(!splits_on_blanks("echo 'x'") && !splits_on_blanks("echo #c"));
+    }
+
+    #[test]
+    fn repeated_names_get_suffixes_in_load_order() {
+        let mut hooks: Vec<Hook> = ["a", "b", "a", "c", "a", "b", "a-2"]
+            .iter()
+            .map(|name| {
+                let mut hook = Hook::new(
+                    Dialect::Claude,
+                    0,
+                    EventSelector::Named("Stop".into()),
+                    Handler::Command(shell("true")),
+                    PathBuf::from("/p"),
+                    Duration::from_secs(1),
+                );
+                hook.name = (*name).to_owned();
+                hook
+            })
+            .collect();
+        make_names_unique(&mut hooks);
+        let names: Vec<&str> = hooks.iter().map(|hook| hook.name.as_str()).collect();
+        // A file's own `a-2` is left as it is, as before: names are made unique by their spelling.
+        assert_eq!(names, ["a", "b", "a-2", "c", "a-3", "b-2", "a-2"]);
     }
 
     #[test]

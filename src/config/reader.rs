@@ -246,7 +246,7 @@ impl<'s> Reader<'s> {
 /// `path` extended by an object key.
 pub(crate) fn child(path: &[Step], key: &str) -> Path {
     let mut out = path.to_vec();
-    out.push(Step::Key(key.to_owned()));
+    out.push(Step::Key(key.into()));
     out
 }
 

@@ -42,7 +42,13 @@ pub(crate) fn read_config(path: &Path) -> io::Result<Option<String>> {
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(error),
     };
-    let mut bytes = Vec::new();
+    // Sized from the file's length, plus the byte read_to_end probes for the end with: one
+    // allocation, where growing from empty costs several (and a few probing reads) per file.
+    let len = file
+        .metadata()
+        .map_or(0, |meta| meta.len())
+        .min(MAX_CONFIG_BYTES);
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0) + 1);
     file.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
         return Err(io::Error::other("the file is larger than 4 MiB"));

@@ -108,12 +108,13 @@ impl<'a> Object<'a> {
 
     /// The value of `key` (the last one, should the file repeat it).
     pub(crate) fn get(&self, key: &str) -> Option<&Node<'a>> {
+        // Hook entries have a handful of keys: a scan beats a binary search's string ordering.
         let index = match self.order {
-            KeyOrder::Sorted => self
+            KeyOrder::Sorted if self.entries.len() > 8 => self
                 .entries
                 .binary_search_by(|(k, _)| k.as_ref().cmp(key))
                 .ok()?,
-            KeyOrder::File => self.entries.iter().rposition(|(k, _)| k == key)?,
+            _ => self.entries.iter().rposition(|(k, _)| k == key)?,
         };
         Some(&self.entries[index].1)
     }

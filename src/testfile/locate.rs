@@ -9,8 +9,8 @@ use crate::config::locate::Step;
 /// (`expect.reason = …`, `[test.expect]` then `reason = …`, or `expect = { reason = … }`).
 pub(crate) fn locate_test_toml(text: &str, path: &[Step], _at_key: bool) -> (usize, usize) {
     let (table, index, keys) = match path {
-        [Step::Key(table), Step::Index(index), rest @ ..] if table == "test" => {
-            (Some(table.as_str()), *index, key_prefix(rest))
+        [Step::Key(table), Step::Index(index), rest @ ..] if &**table == "test" => {
+            (Some(&**table), *index, key_prefix(rest))
         }
         rest => (None, 0, key_prefix(rest)),
     };
@@ -78,7 +78,7 @@ fn find_key(line: &str, key: &str) -> Option<usize> {
 fn key_prefix(path: &[Step]) -> Vec<String> {
     path.iter()
         .map_while(|step| match step {
-            Step::Key(key) => Some(key.clone()),
+            Step::Key(key) => Some(key.to_string()),
             Step::Index(_) => None,
         })
         .collect()

@@ -26,7 +26,7 @@ pub(super) fn document(source: &Source) -> Option<Value> {
 /// The value at `path` in `doc`.
 pub(super) fn value_at<'v>(doc: &'v Value, path: &[Step]) -> Option<&'v Value> {
     path.iter().try_fold(doc, |value, step| match step {
-        Step::Key(key) => value.get(key.as_str()),
+        Step::Key(key) => value.get(&**key),
         Step::Index(index) => value.get(*index),
     })
 }
@@ -34,7 +34,7 @@ pub(super) fn value_at<'v>(doc: &'v Value, path: &[Step]) -> Option<&'v Value> {
 /// `path` extended by `key`.
 pub(super) fn join(path: &[Step], key: &str) -> Vec<Step> {
     let mut out = path.to_vec();
-    out.push(Step::Key(key.to_owned()));
+    out.push(Step::Key(key.into()));
     out
 }
 

@@ -109,7 +109,7 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
             let position = match hook
                 .entry
                 .iter()
-                .position(|s| *s == Step::Key(event.clone()))
+                .position(|s| *s == Step::Key(event.as_str().into()))
             {
                 Some(at) => site.locate(&hook.entry[..=at], true),
                 None => site.field("event", &[]),
@@ -233,7 +233,7 @@ fn check_timeout(site: &Site<'_>, findings: &mut Vec<Finding>) {
     if hook.timeout <= max {
         return;
     }
-    let position = site.field(key, &[vec![Step::Key(key.to_owned())]]);
+    let position = site.field(key, &[vec![Step::Key(key.into())]]);
     let message = format!(
         "hook `{}`: timeout {} is over the {} maximum of {}",
         hook.name,

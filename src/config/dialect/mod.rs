@@ -61,13 +61,13 @@ pub(crate) fn source_dir(source: &Source) -> PathBuf {
 }
 
 /// An exec-form program as spawned: a relative path (`./hooks/a.sh`, `hooks/a.sh`) resolves
-/// against `dir`; a bare name (`python3`) is looked up in `PATH`; `${…}` placeholders are left for
-/// the spawner to replace.
-pub(crate) fn resolve_program(program: &str, dir: &Path) -> String {
+/// against `dir()` (asked only then); a bare name (`python3`) is looked up in `PATH`; `${…}`
+/// placeholders are left for the spawner to replace.
+pub(crate) fn resolve_program(program: &str, dir: impl FnOnce() -> PathBuf) -> String {
     let path = Path::new(program);
     if program.contains('/') && path.is_relative() && !program.starts_with("${") {
         let rest = program.strip_prefix("./").unwrap_or(program);
-        dir.join(rest).to_string_lossy().into_owned()
+        dir().join(rest).to_string_lossy().into_owned()
     } else {
         program.to_owned()
     }

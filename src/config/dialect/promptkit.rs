@@ -104,7 +104,7 @@ fn read_hook(
     let kind = hook_type(reader, entry, path)?;
     let args = reader.opt_str_list(entry, "args", path).unwrap_or_default();
     let form = CommandForm::Exec {
-        program: resolve_program(command, &source_dir(ctx.source)),
+        program: resolve_program(command, || source_dir(ctx.source)),
         args,
     };
     let phases = phases(reader, entry, path, kind);

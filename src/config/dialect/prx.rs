@@ -156,7 +156,7 @@ fn read_action(
         .opt_str_list(action, "args", path)
         .unwrap_or_default();
     let form = CommandForm::Exec {
-        program: resolve_program(command, &file.dir),
+        program: resolve_program(command, || file.dir.clone()),
         args,
     };
     let cwd = match reader.opt_str(action, "cwd", path) {
