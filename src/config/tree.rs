@@ -1,7 +1,8 @@
 //! A parsed configuration or test file, whatever its format (JSON, TOML, YAML): a tree whose
-//! strings borrow from the file's text wherever the format allows, so that reading a file costs
-//! little more than parsing it (`hookrun fire` loads every discovered file on every event). The
-//! checked reader (`reader.rs`) walks it.
+//! strings borrow from the file's text wherever the format allows and whose objects are plain
+//! vectors in the file's order, so that reading a file costs little more than parsing it
+//! (`hookrun fire` loads every discovered file on every event). The checked reader (`reader.rs`)
+//! walks it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -20,35 +21,26 @@ pub(crate) enum Node<'a> {
     Object(Object<'a>),
 }
 
-/// The order of an object's keys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum KeyOrder {
-    /// Sorted, a repeated key keeping its last value: what JSON and TOML objects always read as
-    /// here (the order of a `serde_json::Map`).
-    Sorted,
-    /// As written in the file: YAML mappings, whose order PromptKit runs hooks in.
-    File,
-}
-
-/// A mapping from keys to nodes.
+/// A mapping from keys to nodes, in the file's order (for YAML, PromptKit's run order). A key
+/// written twice keeps its first place and its last value, as in serde_json's order-preserving
+/// map.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Object<'a> {
     entries: Vec<(Cow<'a, str>, Node<'a>)>,
-    order: KeyOrder,
 }
 
 impl<'a> Node<'a> {
-    /// Parses JSON text; objects read with sorted keys.
+    /// Parses JSON text.
     pub(crate) fn from_json(text: &'a str) -> Result<Node<'a>, serde_json::Error> {
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        let node = NodeSeed(KeyOrder::Sorted).deserialize(&mut deserializer)?;
+        let node = NodeSeed.deserialize(&mut deserializer)?;
         deserializer.end()?;
         Ok(node)
     }
 
-    /// Parses TOML text; tables read with sorted keys.
+    /// Parses TOML text.
     pub(crate) fn from_toml(text: &'a str) -> Result<Node<'a>, toml::de::Error> {
-        NodeSeed(KeyOrder::Sorted).deserialize(toml::Deserializer::parse(text)?)
+        NodeSeed.deserialize(toml::Deserializer::parse(text)?)
     }
 
     pub(crate) fn as_object(&self) -> Option<&Object<'a>> {
@@ -90,33 +82,31 @@ impl fmt::Display for Node<'_> {
 }
 
 impl<'a> Object<'a> {
-    fn new(mut entries: Vec<(Cow<'a, str>, Node<'a>)>, order: KeyOrder) -> Object<'a> {
-        if order == KeyOrder::Sorted {
-            // Stable, so that of a repeated key the last value comes last and is the one kept.
-            entries.sort_by(|(a, _), (b, _)| a.cmp(b));
+    fn new(mut entries: Vec<(Cow<'a, str>, Node<'a>)>) -> Object<'a> {
+        let repeated = if entries.len() <= 32 {
+            // Hook entries have a handful of keys: comparing every pair is the cheap test.
+            (1..entries.len()).any(|i| entries[..i].iter().any(|(k, _)| *k == entries[i].0))
+        } else {
+            let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
+            keys.sort_unstable();
+            keys.windows(2).any(|pair| pair[0] == pair[1])
+        };
+        if repeated {
             let mut kept: Vec<(Cow<'a, str>, Node<'a>)> = Vec::with_capacity(entries.len());
-            for entry in entries {
-                match kept.last_mut() {
-                    Some(last) if last.0 == entry.0 => *last = entry,
-                    _ => kept.push(entry),
+            for (key, value) in entries {
+                match kept.iter_mut().find(|(k, _)| *k == key) {
+                    Some(first) => first.1 = value,
+                    None => kept.push((key, value)),
                 }
             }
             entries = kept;
         }
-        Object { entries, order }
+        Object { entries }
     }
 
-    /// The value of `key` (the last one, should the file repeat it).
+    /// The value of `key`.
     pub(crate) fn get(&self, key: &str) -> Option<&Node<'a>> {
-        // Hook entries have a handful of keys: a scan beats a binary search's string ordering.
-        let index = match self.order {
-            KeyOrder::Sorted if self.entries.len() > 8 => self
-                .entries
-                .binary_search_by(|(k, _)| k.as_ref().cmp(key))
-                .ok()?,
-            _ => self.entries.iter().rposition(|(k, _)| k == key)?,
-        };
-        Some(&self.entries[index].1)
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     pub(crate) fn contains_key(&self, key: &str) -> bool {
@@ -148,21 +138,15 @@ impl<'o, 'a> IntoIterator for &'o Object<'a> {
     }
 }
 
-/// A whole document whose mappings keep the file's order, for parsers whose entry point takes a
-/// `Deserialize` type (serde-saphyr's).
-pub(crate) struct InFileOrder<'a>(pub(crate) Node<'a>);
-
-impl<'de> serde::Deserialize<'de> for InFileOrder<'de> {
+impl<'de> serde::Deserialize<'de> for Node<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        NodeSeed(KeyOrder::File)
-            .deserialize(deserializer)
-            .map(InFileOrder)
+        NodeSeed.deserialize(deserializer)
     }
 }
 
-/// Deserializes one node, its objects' keys in `KeyOrder`.
+/// Deserializes one node.
 #[derive(Clone, Copy)]
-pub(crate) struct NodeSeed(pub(crate) KeyOrder);
+struct NodeSeed;
 
 impl<'de> DeserializeSeed<'de> for NodeSeed {
     type Value = Node<'de>;
@@ -233,7 +217,7 @@ impl<'de> Visitor<'de> for NodeSeed {
         while let Some(key) = map.next_key_seed(KeySeed)? {
             entries.push((key, map.next_value_seed(self)?));
         }
-        Ok(Node::Object(Object::new(entries, self.0)))
+        Ok(Node::Object(Object::new(entries)))
     }
 }
 

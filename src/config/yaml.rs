@@ -3,7 +3,7 @@
 //! one configuration tree, its mappings in file order (PromptKit's run order).
 
 use crate::config::diagnostics::{Diagnostic, Severity};
-use crate::config::tree::{InFileOrder, Node};
+use crate::config::tree::Node;
 
 /// Parses `text`; a syntax error or a breached budget becomes a positioned diagnostic.
 pub(crate) fn parse<'a>(file: &str, text: &'a str) -> Result<Node<'a>, Box<Diagnostic>> {
@@ -11,32 +11,30 @@ pub(crate) fn parse<'a>(file: &str, text: &'a str) -> Result<Node<'a>, Box<Diagn
     options.with_snippet = false;
     // YAML 1.2 booleans only, as PromptKit's Go parser reads them: `command: y` is a string.
     options.strict_booleans = true;
-    serde_saphyr::from_str_with_options(text, options)
-        .map(|document: InFileOrder<'a>| document.0)
-        .map_err(|error| {
-            let position = error.location().map_or((0, 0), |location| {
-                (to_usize(location.line()), to_usize(location.column()))
-            });
-            let message = error.to_string();
-            let message = message.trim();
-            let message = message
-                .strip_prefix("error: ")
-                .unwrap_or(message)
-                .split_once(": ")
-                .filter(|(head, _)| head.starts_with("line "))
-                .map_or(message, |(_, rest)| rest);
-            let message = message
-                .rsplit_once(" at line ")
-                .filter(|(_, at)| at.contains("column"))
-                .map_or(message, |(head, _)| head);
-            Box::new(Diagnostic::at(
-                Severity::Error,
-                file,
-                text,
-                position,
-                format!("invalid YAML: {message}"),
-            ))
-        })
+    serde_saphyr::from_str_with_options(text, options).map_err(|error| {
+        let position = error.location().map_or((0, 0), |location| {
+            (to_usize(location.line()), to_usize(location.column()))
+        });
+        let message = error.to_string();
+        let message = message.trim();
+        let message = message
+            .strip_prefix("error: ")
+            .unwrap_or(message)
+            .split_once(": ")
+            .filter(|(head, _)| head.starts_with("line "))
+            .map_or(message, |(_, rest)| rest);
+        let message = message
+            .rsplit_once(" at line ")
+            .filter(|(_, at)| at.contains("column"))
+            .map_or(message, |(head, _)| head);
+        Box::new(Diagnostic::at(
+            Severity::Error,
+            file,
+            text,
+            position,
+            format!("invalid YAML: {message}"),
+        ))
+    })
 }
 
 fn to_usize(number: u64) -> usize {

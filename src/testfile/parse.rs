@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use regex_lite::Regex;
 use serde_json::Map;
 
-use crate::config::tree::{InFileOrder, Node, Object};
+use crate::config::tree::{Node, Object};
 
 use super::locate::{locate_test_toml, locate_yaml};
 use super::{DECISIONS, Expect, HOOK_OUTCOMES, PayloadSource, TestCase, TestFile, TextExpect};
@@ -100,8 +100,8 @@ fn parse_syntax<'a>(
             .map(|v| (v, locate_json as Locator))
             .map_err(|e| syntax_error((e.line(), e.column()), "JSON", e.to_string()))
     } else {
-        serde_saphyr::from_str::<InFileOrder<'a>>(text)
-            .map(|document| (document.0, locate_yaml as Locator))
+        serde_saphyr::from_str::<Node<'a>>(text)
+            .map(|node| (node, locate_yaml as Locator))
             .map_err(|e| {
                 let position = e.location().map_or((0, 0), |l| {
                     (
