@@ -3,13 +3,16 @@
 //!
 //! hookrun starts once per agent event, and compiling one regex costs more than the rest of the
 //! start-up (deps.md §4), so [`Matcher::new`] only classifies the text. Matchers made of names or
-//! plain text are compared with string operations and never compile anything; a real regex is
-//! compiled on first use, once, with tight size and nesting limits.
+//! plain text are compared with string operations and never compile anything. A real regex is
+//! first asked of the literal [`prefilter`], which rules out most values
+//! without the engine; otherwise it is compiled on first use, once, with tight size and nesting
+//! limits.
 
 use std::sync::OnceLock;
 
 use regex_lite::{Regex, RegexBuilder};
 
+use super::prefilter;
 use crate::config::dialect_name::Dialect;
 
 /// Compiled-program limit: hostile patterns fail in milliseconds instead of tens (deps.md §4).
@@ -136,6 +139,8 @@ impl Matcher {
                 Anchor::Anywhere => value.contains(alt),
                 Anchor::Start => value.starts_with(alt),
             }),
+            // Only a valid regex is ever ruled out, so no error goes unreported.
+            Kind::Regex(..) if prefilter::rules_out(&self.text, value) => false,
             Kind::Regex(anchor, on_invalid) => match self.compiled() {
                 Ok(regex) => match anchor {
                     Anchor::Anywhere => regex.is_match(value),

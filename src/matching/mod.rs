@@ -10,6 +10,7 @@
 mod events;
 mod matcher;
 mod path_rule;
+mod prefilter;
 mod rule;
 mod shell;
 mod target;
