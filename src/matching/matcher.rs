@@ -75,8 +75,9 @@ enum OnInvalid {
 pub(crate) struct Matcher {
     /// The matcher exactly as configured.
     pattern: Option<Box<str>>,
-    /// The text that is compared or compiled (gemini trims it, others use it as written).
-    text: Box<str>,
+    /// Where in `pattern` the text that is compared or compiled lies (gemini trims it, others
+    /// use it as written).
+    text: std::ops::Range<usize>,
     kind: Kind,
     /// The compiled regex, or the compile error's message; filled on first use.
     regex: OnceLock<Result<Regex, String>>,
@@ -97,13 +98,14 @@ impl Matcher {
     pub(crate) fn new(pattern: Option<&str>, dialect: Dialect) -> Matcher {
         let raw = pattern.unwrap_or("");
         let text = if dialect == Dialect::Gemini {
-            raw.trim()
+            let start = raw.len() - raw.trim_start().len();
+            start..raw.trim_end().len().max(start)
         } else {
-            raw
+            0..raw.len()
         };
         Matcher {
             pattern: pattern.map(Into::into),
-            text: text.into(),
+            text,
             kind: classify(raw, dialect),
             regex: OnceLock::new(),
         }
@@ -135,12 +137,12 @@ impl Matcher {
         Ok(match self.kind {
             Kind::All => true,
             Kind::Names => self.names().any(|name| name == value),
-            Kind::Literals(anchor) => self.text.split('|').any(|alt| match anchor {
+            Kind::Literals(anchor) => self.text().split('|').any(|alt| match anchor {
                 Anchor::Anywhere => value.contains(alt),
                 Anchor::Start => value.starts_with(alt),
             }),
             // Only a valid regex is ever ruled out, so no error goes unreported.
-            Kind::Regex(..) if prefilter::rules_out(&self.text, value) => false,
+            Kind::Regex(..) if prefilter::rules_out(self.text(), value) => false,
             Kind::Regex(anchor, on_invalid) => match self.compiled() {
                 Ok(regex) => match anchor {
                     Anchor::Anywhere => regex.is_match(value),
@@ -150,8 +152,8 @@ impl Matcher {
                 },
                 Err(message) => match on_invalid {
                     OnInvalid::Error => return Err(self.error(message)),
-                    OnInvalid::Exact => *self.text == *value,
-                    OnInvalid::Substring => value.contains(&*self.text),
+                    OnInvalid::Exact => self.text() == value,
+                    OnInvalid::Substring => value.contains(self.text()),
                 },
             },
         })
@@ -188,9 +190,14 @@ impl Matcher {
         }
     }
 
+    /// The text that is compared or compiled.
+    fn text(&self) -> &str {
+        self.pattern.as_deref().map_or("", |raw| &raw[self.text.clone()])
+    }
+
     /// The items of an exact-name list, trimmed, empty items dropped.
     fn names(&self) -> impl Iterator<Item = &str> {
-        self.text
+        self.text()
             .split(['|', ','])
             .map(str::trim)
             .filter(|name| !name.is_empty())
@@ -201,7 +208,7 @@ impl Matcher {
     fn compiled(&self) -> Result<&Regex, &str> {
         self.regex
             .get_or_init(|| {
-                RegexBuilder::new(&self.text)
+                RegexBuilder::new(self.text())
                     .size_limit(REGEX_SIZE_LIMIT)
                     .nest_limit(REGEX_NEST_LIMIT)
                     .build()
