@@ -16,7 +16,21 @@ use crate::payload::DEFAULT_MAX_PAYLOAD;
     propagate_version = true,
     max_term_width = 100
 )]
+#[group(skip)]
 pub(crate) struct Cli {
+    #[command(flatten)]
+    pub(crate) global: GlobalArgs,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+// The options every subcommand takes: a struct of their own so that `fire`'s fast parse
+// (`command_line`) can define them without the other subcommands. Its group keeps the id `Cli`
+// they had as fields of `Cli`, so the whole command is the same as before. No doc comment: clap
+// would make it the about text of the command that flattens the struct.
+#[derive(Debug, Args)]
+#[group(id = "Cli")]
+pub(crate) struct GlobalArgs {
     /// Project directory (default: the current directory).
     #[arg(
         short = 'C',
@@ -41,8 +55,6 @@ pub(crate) struct Cli {
     /// When to colour human output.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
-    #[command(subcommand)]
-    pub(crate) command: Command,
 }
 
 #[derive(Debug, Subcommand)]
