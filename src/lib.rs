@@ -6,9 +6,8 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod cli;
+mod command_line;
 mod commands;
 pub(crate) mod config;
 mod execute;
@@ -69,7 +68,7 @@ fn render(diagnostics: &[config::diagnostics::Diagnostic]) -> String {
 
 /// Entry point used by `main.rs`.
 pub fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let cli = match command_line::parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();

@@ -47,7 +47,7 @@ fn fire(
     }
     // Warnings about what fire itself changes (a blocked PRX variable it skips) always show.
     for warning in &config.diagnostics {
-        if cli.verbose || warning.code.is_some() {
+        if cli.global.verbose || warning.code.is_some() {
             eprintln!("{warning}");
         }
     }
@@ -87,7 +87,7 @@ fn fire(
         strict: args.strict,
         timeout_cap: args.timeout,
         depth: depth + 1,
-        verbose: cli.verbose,
+        verbose: cli.global.verbose,
     };
     let execution = execute::execute(&config, &steps, payload, &settings)
         .map_err(|e| Error::Io(e.to_string()))?;
@@ -156,13 +156,13 @@ fn record(
 ) -> Result<(), Error> {
     let context = crate::testfile::record::Context {
         project_dir,
-        config: &cli.config,
+        config: &cli.global.config,
         strict: args.strict,
         output,
     };
     let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
         .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
-    if cli.verbose {
+    if cli.global.verbose {
         eprintln!("hookrun: recorded test {name:?} in {}", file.display());
     }
     Ok(())

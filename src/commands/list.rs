@@ -76,7 +76,7 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
     let written = match args.format {
         ReportFormat::Json => output::write_json(&listed, false),
         ReportFormat::Human => {
-            let painter = Painter::new(color::stdout_enabled(cli.color));
+            let painter = Painter::new(color::stdout_enabled(cli.global.color));
             output::write_stdout(human(&listed, args.event.as_deref(), painter).as_bytes())
         }
     };

@@ -18,7 +18,7 @@ pub(crate) mod validate;
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current
 /// directory; made absolute so hooks and reports see one stable path.
 pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
-    let dir = match &cli.project_dir {
+    let dir = match &cli.global.project_dir {
         Some(dir) => dir.clone(),
         None => std::env::current_dir()
             .map_err(|e| Error::Io(format!("cannot read the current directory: {e}")))?,
@@ -31,8 +31,8 @@ pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
 pub(crate) fn load_config(cli: &Cli, project_dir: &std::path::Path) -> Config {
     config::load(&LoadOptions {
         project_dir,
-        config_files: &cli.config,
-        dialect: cli.dialect,
-        user_config: !cli.no_user_config,
+        config_files: &cli.global.config,
+        dialect: cli.global.dialect,
+        user_config: !cli.global.no_user_config,
     })
 }

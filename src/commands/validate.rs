@@ -16,12 +16,18 @@ use crate::{Error, exit, output, validate};
 
 pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
-    let files: Vec<_> = cli.config.iter().chain(&args.paths).cloned().collect();
+    let files: Vec<_> = cli
+        .global
+        .config
+        .iter()
+        .chain(&args.paths)
+        .cloned()
+        .collect();
     let config = config::load(&LoadOptions {
         project_dir: &project_dir,
         config_files: &files,
-        dialect: cli.dialect,
-        user_config: !cli.no_user_config,
+        dialect: cli.global.dialect,
+        user_config: !cli.global.no_user_config,
     });
     let checked = validate::check(&config, &project_dir);
     let order: Vec<&str> = config.sources.iter().map(|s| s.display.as_str()).collect();
@@ -45,7 +51,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
     let written = match args.format {
         ReportFormat::Json => output::write_json(&diagnostics, false),
         ReportFormat::Human => {
-            let painter = Painter::new(color::stdout_enabled(cli.color));
+            let painter = Painter::new(color::stdout_enabled(cli.global.color));
             output::write_stdout(human(&diagnostics, files.len(), painter).as_bytes())
         }
     };

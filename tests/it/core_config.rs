@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::harness::{Case, claude_settings};
+use crate::harness::{Case, Run, claude_settings, hookrun_bin};
 
 #[test]
 fn discovered_sources_run_in_table_order() {
@@ -200,6 +200,36 @@ fn config_flag_replaces_discovery_and_needs_a_dialect() {
         .exit(1)
         .stderr_has("missing.json")
         .stderr_has("no such file");
+}
+
+#[test]
+fn hookrun_project_dir_names_the_project_and_c_after_fire_overrides_it() {
+    // The harness always passes `-C`: here the project comes from the environment alone.
+    let case = Case::new()
+        .file(
+            "hookrun.toml",
+            "[[hook]]\nname = \"here\"\nevents = [\"Stop\"]\ncommand = \"true\"\n",
+        )
+        .file("payload.json", "{}");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let payload = case.at("payload.json");
+    let fire = |extra: &[&str]| {
+        let mut args = vec!["--no-user-config", "fire", "Stop", "--payload"];
+        args.push(payload.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let output = std::process::Command::new(hookrun_bin())
+            .current_dir(elsewhere.path())
+            .env_remove("HOOKRUN_DEPTH")
+            .env_remove("HOOKRUN_LOG")
+            .env("HOOKRUN_PROJECT_DIR", case.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        Run::new(&args, &output, std::time::Duration::ZERO)
+    };
+    assert_eq!(fire(&[]).exit(0).hook_names(), ["here"]);
+    let other = elsewhere.path().to_str().unwrap();
+    assert!(fire(&["-C", other]).exit(0).hook_names().is_empty());
 }
 
 #[test]
