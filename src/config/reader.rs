@@ -245,15 +245,19 @@ impl<'s> Reader<'s> {
 
 /// `path` extended by an object key.
 pub(crate) fn child(path: &[Step], key: &str) -> Path {
-    let mut out = path.to_vec();
-    out.push(Step::Key(key.into()));
-    out
+    extended(path, Step::Key(key.into()))
 }
 
 /// `path` extended by an array index.
 pub(crate) fn child_index(path: &[Step], index: usize) -> Path {
-    let mut out = path.to_vec();
-    out.push(Step::Index(index));
+    extended(path, Step::Index(index))
+}
+
+/// `path` and one more step, in one allocation (loaders extend a path for every entry).
+fn extended(path: &[Step], step: Step) -> Path {
+    let mut out = Vec::with_capacity(path.len() + 1);
+    out.extend_from_slice(path);
+    out.push(step);
     out
 }
 

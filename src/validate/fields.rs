@@ -10,6 +10,7 @@ use crate::config::locate::{Step, locate_json};
 use crate::config::locate_toml::locate_toml;
 use crate::config::locate_yaml::locate_yaml;
 use crate::config::model::{Hook, Source};
+use crate::config::reader::child;
 
 /// One source's text parsed again as a generic document, when its format is one `validate`
 /// can locate fields in (JSON dialects, `hookrun.toml` and PromptKit YAML).
@@ -31,13 +32,6 @@ pub(super) fn value_at<'v>(doc: &'v Value, path: &[Step]) -> Option<&'v Value> {
     })
 }
 
-/// `path` extended by `key`.
-pub(super) fn join(path: &[Step], key: &str) -> Vec<Step> {
-    let mut out = path.to_vec();
-    out.push(Step::Key(key.into()));
-    out
-}
-
 /// A hook together with what is needed to point into its file.
 pub(super) struct Site<'a> {
     pub(super) hook: &'a Hook,
@@ -54,7 +48,7 @@ impl Site<'_> {
     /// The value of `key` in the hook's entry, or in the first of `fallbacks` (paths of their
     /// own, e.g. a Claude matcher group's `matcher`) that has it.
     pub(super) fn field(&self, key: &str, fallbacks: &[Vec<Step>]) -> (usize, usize) {
-        let own = (!self.hook.entry.is_empty()).then(|| join(&self.hook.entry, key));
+        let own = (!self.hook.entry.is_empty()).then(|| child(&self.hook.entry, key));
         own.iter()
             .chain(fallbacks)
             .find(|path| self.has(path))
@@ -81,7 +75,7 @@ impl Site<'_> {
             return None;
         }
         self.doc
-            .and_then(|doc| value_at(doc, &join(&self.hook.entry, "name")))
+            .and_then(|doc| value_at(doc, &child(&self.hook.entry, "name")))
             .and_then(Value::as_str)
     }
 }
@@ -100,6 +94,6 @@ mod tests {
             Step::Key("command".into()),
         ];
         assert_eq!(value_at(&doc, &path), Some(&Value::from("x")));
-        assert_eq!(value_at(&doc, &join(&path[..3], "matcher")), None);
+        assert_eq!(value_at(&doc, &child(&path[..3], "matcher")), None);
     }
 }

@@ -13,6 +13,7 @@ use crate::config::dialect_name::Dialect;
 use crate::config::duration::format_duration;
 use crate::config::locate::Step;
 use crate::config::model::{EventSelector, Handler};
+use crate::config::reader::child;
 use crate::matching::{MatcherError, Rule, is_known_event, known_events};
 
 mod fields;
@@ -133,7 +134,7 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
                 let Some(close) = did_you_mean(pattern, &every) else {
                     continue;
                 };
-                let mut path = fields::join(&hook.entry, "events");
+                let mut path = child(&hook.entry, "events");
                 path.push(Step::Index(index));
                 let position = if site.has(&path) {
                     site.locate(&path, false)
@@ -157,7 +158,7 @@ fn check_matcher(site: &Site<'_>, findings: &mut Vec<Finding>) {
     // A Claude-shaped handler's matcher is its group's: two steps up from the handler.
     let group = (hook.entry.len() >= 2
         && matches!(hook.dialect, Dialect::Claude | Dialect::Gemini))
-    .then(|| fields::join(&hook.entry[..hook.entry.len() - 2], "matcher"));
+    .then(|| child(&hook.entry[..hook.entry.len() - 2], "matcher"));
     let position = || site.field("matcher", group.as_slice());
     if let Err(error) = hook.matcher.check() {
         let help = "escape regex characters with \\, or list exact names separated by |";
