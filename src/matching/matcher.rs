@@ -192,7 +192,9 @@ impl Matcher {
 
     /// The text that is compared or compiled.
     fn text(&self) -> &str {
-        self.pattern.as_deref().map_or("", |raw| &raw[self.text.clone()])
+        self.pattern
+            .as_deref()
+            .map_or("", |raw| &raw[self.text.clone()])
     }
 
     /// The items of an exact-name list, trimmed, empty items dropped.

@@ -4,14 +4,13 @@
 
 use std::time::Duration;
 
-use crate::config::tree::{Node, Object};
-
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, derive_name};
 use crate::config::reader::{Reader, child, child_index};
+use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];

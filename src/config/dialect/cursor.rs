@@ -4,14 +4,13 @@
 
 use std::time::Duration;
 
-use crate::config::tree::{Node, Object};
-
 use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
 use crate::config::reader::{Reader, child};
+use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &[

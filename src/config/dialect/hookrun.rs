@@ -3,8 +3,6 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::config::tree::{Node, Object};
-
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::dialect::{DialectLoad, LoadContext};
 use crate::config::dialect_name::Dialect;
@@ -15,6 +13,7 @@ use crate::config::model::{
     CommandForm, EventSelector, Handler, Hook, Mode, StdinMode, derive_name,
 };
 use crate::config::reader::{Reader, child, child_index, kind_of};
+use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 
 const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook"];

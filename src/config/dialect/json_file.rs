@@ -4,8 +4,6 @@
 
 use std::time::Duration;
 
-use crate::config::tree::{Node, Object};
-
 use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext};
 use crate::config::dialect_name::Dialect;
@@ -13,6 +11,7 @@ use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::Hook;
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
+use crate::config::tree::{Node, Object};
 use crate::matching::{is_known_event, known_events};
 
 /// Parses the source as JSON and checks that its root is an object. On failure the load is

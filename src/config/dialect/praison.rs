@@ -5,13 +5,12 @@
 
 use std::time::Duration;
 
-use crate::config::tree::Object;
-
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
 use crate::config::reader::{Reader, child};
+use crate::config::tree::Object;
 use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["event", "command", "name", "matcher", "timeout", "env"];

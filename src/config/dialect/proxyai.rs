@@ -4,8 +4,6 @@
 
 use std::time::Duration;
 
-use crate::config::tree::Object;
-
 use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
@@ -13,6 +11,7 @@ use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
 use crate::config::reader::{Reader, child};
+use crate::config::tree::Object;
 use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];

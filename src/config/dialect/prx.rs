@@ -7,8 +7,6 @@
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use crate::config::tree::{Node, Object};
-
 use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext, resolve_program};
 use crate::config::dialect_name::Dialect;
@@ -17,6 +15,7 @@ use crate::config::model::{
     CommandForm, EventSelector, Handler, Hook, Mode, StdinMode, derive_name,
 };
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
+use crate::config::tree::{Node, Object};
 use crate::matching::{known_events, normalize_prx_event};
 
 const ACTION_KEYS: &[&str] = &["command", "args", "env", "cwd", "timeout_ms", "stdin_json"];
