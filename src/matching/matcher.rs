@@ -16,9 +16,9 @@ use super::prefilter;
 use crate::config::dialect_name::Dialect;
 
 /// Compiled-program limit: hostile patterns fail in milliseconds instead of tens (deps.md §4).
-const REGEX_SIZE_LIMIT: usize = 1 << 20;
+pub(super) const REGEX_SIZE_LIMIT: usize = 1 << 20;
 /// Parenthesis/bracket nesting limit for matcher regexes.
-const REGEX_NEST_LIMIT: u32 = 64;
+pub(super) const REGEX_NEST_LIMIT: u32 = 64;
 
 /// Characters that make a matcher a regex rather than plain text. `|` is not here: a list of
 /// plain alternatives is still compared without a regex.

@@ -155,3 +155,7 @@ fn is_meta(c: char) -> bool {
         '\\' | '.' | '+' | '*' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '^' | '$'
     )
 }
+
+#[cfg(test)]
+#[path = "prefilter_tests.rs"]
+mod tests;
