@@ -235,6 +235,17 @@ impl Hook {
     }
 }
 
+impl Handler {
+    /// The name a hook gets when its file names none: its script's stem, or `<type>-hook` for a
+    /// handler hookrun cannot run.
+    pub(crate) fn default_name(&self) -> String {
+        match self {
+            Handler::Command(form) => derive_name(form),
+            Handler::Unsupported { kind } => format!("{kind}-hook"),
+        }
+    }
+}
+
 /// The words that run an interpreter rather than name the hook (`python3 hooks/x.py` → `x`).
 const INTERPRETERS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "python", "python3", "node", "deno", "bun", "ruby", "perl", "uv",
@@ -242,7 +253,7 @@ const INTERPRETERS: &[&str] = &[
 ];
 
 /// A readable default name for a hook whose file names none: the script's file stem.
-pub(crate) fn derive_name(form: &CommandForm) -> String {
+fn derive_name(form: &CommandForm) -> String {
     // A name is a best effort: text the shell could not split is taken word by word.
     // Every hook of every file gets a name at load, so the common case borrows its words: shell
     // text without quotes, escapes or comments splits as the shell splits it, on blanks.

@@ -8,7 +8,7 @@ use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, derive_name};
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode};
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
@@ -210,10 +210,7 @@ fn read_handler(
     }
     hook.name = match reader.opt_str(handler, "name", path) {
         Some(name) => name.to_owned(),
-        None => match &hook.handler {
-            Handler::Command(form) => derive_name(form),
-            Handler::Unsupported { kind } => format!("{kind}-hook"),
-        },
+        None => hook.handler.default_name(),
     };
     Some(hook)
 }

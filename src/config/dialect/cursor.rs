@@ -8,7 +8,7 @@ use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
@@ -96,10 +96,7 @@ fn read_entry(
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
     );
-    hook.name = match &hook.handler {
-        Handler::Command(form) => derive_name(form),
-        Handler::Unsupported { kind } => format!("{kind}-hook"),
-    };
+    hook.name = hook.handler.default_name();
     hook.entry = path.to_vec();
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Cursor);
     if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {

@@ -9,9 +9,7 @@ use crate::config::dialect_name::Dialect;
 use crate::config::duration::{parse_duration, seconds_to_duration};
 use crate::config::locate::{Step, line_col};
 use crate::config::locate_toml::locate_toml;
-use crate::config::model::{
-    CommandForm, EventSelector, Handler, Hook, Mode, StdinMode, derive_name,
-};
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
@@ -138,14 +136,14 @@ fn read_hook(
         Dialect::Hookrun,
         ctx.index,
         EventSelector::Patterns(events),
-        Handler::Command(form.clone()),
+        Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         file_timeout,
     );
     hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(table, "name", path)
-        .map_or_else(|| derive_name(&form), str::to_owned);
+        .map_or_else(|| hook.handler.default_name(), str::to_owned);
     hook.matcher = Matcher::new(reader.opt_str(table, "matcher", path), Dialect::Hookrun);
     hook.condition = reader.opt_str(table, "if", path).map(str::to_owned);
     if let Some(env) = reader.opt_str_map(table, "env", path) {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
 use crate::matching::Matcher;
@@ -61,14 +61,14 @@ fn read_entry(
         Dialect::Praison,
         ctx.index,
         EventSelector::Named(event.to_owned()),
-        Handler::Command(form.clone()),
+        Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
     );
     hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(entry, "name", path)
-        .map_or_else(|| derive_name(&form), str::to_owned);
+        .map_or_else(|| hook.handler.default_name(), str::to_owned);
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Praison);
     if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
         hook.timeout = timeout;

@@ -7,9 +7,8 @@ use std::time::Duration;
 use crate::config::diagnostics::Severity;
 use crate::config::dialect::{DialectLoad, LoadContext, json_file};
 use crate::config::dialect_name::Dialect;
-use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, derive_name};
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
 use crate::matching::Matcher;
@@ -78,23 +77,15 @@ fn read_entry(
         Dialect::Proxyai,
         ctx.index,
         EventSelector::Named(event.to_owned()),
-        Handler::Command(form.clone()),
+        Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
     );
-    hook.name = derive_name(&form);
+    hook.name = hook.handler.default_name();
     hook.entry = path.to_vec();
     hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Proxyai);
-    if let Some(seconds) = reader.opt_number(entry, "timeout", path) {
-        match seconds_to_duration(seconds) {
-            Some(timeout) => hook.timeout = timeout,
-            None => {
-                reader.error(
-                    &child(path, "timeout"),
-                    "`timeout` must be greater than 0 (seconds)",
-                );
-            }
-        }
+    if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
+        hook.timeout = timeout;
     }
     hook.enabled = reader.opt_bool(entry, "enabled", path).unwrap_or(true);
     if let Some(limit) = reader.opt_number(entry, "loopLimit", path) {

@@ -11,9 +11,7 @@ use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
 use crate::config::dialect::{DialectLoad, LoadContext, resolve_program};
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
-use crate::config::model::{
-    CommandForm, EventSelector, Handler, Hook, Mode, StdinMode, derive_name,
-};
+use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
 use crate::matching::{known_events, normalize_prx_event};
@@ -178,11 +176,11 @@ fn read_action(
         Dialect::Prx,
         file.ctx.index,
         EventSelector::Named(event.to_owned()),
-        Handler::Command(form.clone()),
+        Handler::Command(form),
         cwd,
         Duration::from_millis(timeout),
     );
-    hook.name = derive_name(&form);
+    hook.name = hook.handler.default_name();
     hook.entry = path.to_vec();
     hook.env = allowed_env(reader, action, path);
     hook.kill_grace = KILL_GRACE;
