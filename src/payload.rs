@@ -184,6 +184,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_payload_that_is_not_an_object_is_named_as_config_values_are() {
+        let cases = [
+            (json!([1, 2]), "an array"),
+            (json!("x"), "the string \"x\""),
+            (json!(5), "the number 5"),
+            (json!(true), "true"),
+            (json!(null), "null"),
+        ];
+        for (value, kind) in cases {
+            assert_eq!(crate::config::reader::kind_of_value(&value), kind);
+            let text = value.to_string();
+            let node = crate::config::tree::Node::from_json(&text).unwrap();
+            assert_eq!(crate::config::reader::kind_of(&node), kind);
+        }
+    }
+
+    #[test]
     fn set_parses_json_values_and_falls_back_to_strings() {
         let mut map = Map::new();
         for set in [

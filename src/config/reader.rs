@@ -261,16 +261,19 @@ fn extended(path: &[Step], step: Step) -> Path {
     out
 }
 
-/// A JSON value's kind, for messages (the payload's).
+/// A JSON value's kind, for messages (the payload's), in [`kind_of`]'s words. Only the top
+/// level is described, so containers are not copied.
 pub(crate) fn kind_of_value(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::String(text) => format!("the string {:?}", truncate(text, 40)),
-        serde_json::Value::Number(number) => format!("the number {number}"),
-        serde_json::Value::Bool(flag) => format!("{flag}"),
-        serde_json::Value::Null => "null".to_owned(),
-        serde_json::Value::Array(_) => "an array".to_owned(),
-        serde_json::Value::Object(_) => "an object".to_owned(),
-    }
+    use serde_json::Value;
+    let top = match value {
+        Value::Null => Node::Null,
+        Value::Bool(flag) => Node::Bool(*flag),
+        Value::Number(number) => Node::Number(number.clone()),
+        Value::String(text) => Node::String(text.as_str().into()),
+        Value::Array(_) => Node::Array(Vec::new()),
+        Value::Object(_) => Node::Object(Object::default()),
+    };
+    kind_of(&top)
 }
 
 /// A configuration value's kind, for messages.

@@ -24,7 +24,7 @@ pub(crate) enum Node<'a> {
 /// A mapping from keys to nodes, in the file's order (for YAML, PromptKit's run order). A key
 /// written twice keeps its first place and its last value, as in serde_json's order-preserving
 /// map.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct Object<'a> {
     entries: Vec<(Cow<'a, str>, Node<'a>)>,
 }
