@@ -157,9 +157,15 @@ pub(crate) fn hook_position(source: &Source, hook: &Hook) -> (usize, usize) {
     if hook.entry.is_empty() {
         return (0, 0);
     }
+    // A PromptKit hook is a mapping entry: its name (the key) is where it starts.
+    position_in(source, &hook.entry, source.dialect == Dialect::Promptkit)
+}
+
+/// The 1-based position of the value (or, with `at_key`, of the key) at `path` in `source`.
+pub(crate) fn position_in(source: &Source, path: &[locate::Step], at_key: bool) -> (usize, usize) {
     match source.dialect {
-        Dialect::Hookrun => locate_toml::locate_toml(&source.text, &hook.entry, false),
-        Dialect::Promptkit => locate_yaml::locate_yaml(&source.text, &hook.entry, true),
-        _ => locate::locate_json(&source.text, &hook.entry, false),
+        Dialect::Hookrun => locate_toml::locate_toml(&source.text, path, at_key),
+        Dialect::Promptkit => locate_yaml::locate_yaml(&source.text, path, at_key),
+        _ => locate::locate_json(&source.text, path, at_key),
     }
 }

@@ -3,32 +3,26 @@
 //! document (to know it is really there) and then located in the text. Without an entry path, or
 //! for a field the entry does not have, reports point at the entry itself (`Hook::location`).
 
-use serde_json::Value;
-
 use crate::config::dialect_name::Dialect;
-use crate::config::locate::{Step, locate_json};
-use crate::config::locate_toml::locate_toml;
-use crate::config::locate_yaml::locate_yaml;
+use crate::config::locate::Step;
 use crate::config::model::{Hook, Source};
 use crate::config::reader::child;
+use crate::config::tree::Node;
 
-/// One source's text parsed again as a generic document, when its format is one `validate`
-/// can locate fields in (JSON dialects, `hookrun.toml` and PromptKit YAML).
-pub(super) fn document(source: &Source) -> Option<Value> {
+/// One source's text parsed again into the tree the loaders read.
+pub(super) fn document(source: &Source) -> Option<Node<'_>> {
     match source.dialect {
-        Dialect::Hookrun => toml::from_str(&source.text).ok(),
-        Dialect::Promptkit => crate::config::yaml::parse(&source.display, &source.text)
-            .ok()
-            .map(|yaml| yaml.to_value()),
-        _ => serde_json::from_str(&source.text).ok(),
+        Dialect::Hookrun => Node::from_toml(&source.text).ok(),
+        Dialect::Promptkit => crate::config::yaml::parse(&source.display, &source.text).ok(),
+        _ => Node::from_json(&source.text).ok(),
     }
 }
 
 /// The value at `path` in `doc`.
-pub(super) fn value_at<'v>(doc: &'v Value, path: &[Step]) -> Option<&'v Value> {
+pub(super) fn value_at<'v, 'a>(doc: &'v Node<'a>, path: &[Step]) -> Option<&'v Node<'a>> {
     path.iter().try_fold(doc, |value, step| match step {
-        Step::Key(key) => value.get(&**key),
-        Step::Index(index) => value.get(*index),
+        Step::Key(key) => value.get(key),
+        Step::Index(index) => value.as_array()?.get(*index),
     })
 }
 
@@ -36,7 +30,7 @@ pub(super) fn value_at<'v>(doc: &'v Value, path: &[Step]) -> Option<&'v Value> {
 pub(super) struct Site<'a> {
     pub(super) hook: &'a Hook,
     pub(super) source: &'a Source,
-    pub(super) doc: Option<&'a Value>,
+    pub(super) doc: Option<&'a Node<'a>>,
 }
 
 impl Site<'_> {
@@ -62,11 +56,7 @@ impl Site<'_> {
 
     /// The position of the value (or, with `at_key`, of the key) at `path`.
     pub(super) fn locate(&self, path: &[Step], at_key: bool) -> (usize, usize) {
-        match self.source.dialect {
-            Dialect::Hookrun => locate_toml(&self.source.text, path, at_key),
-            Dialect::Promptkit => locate_yaml(&self.source.text, path, at_key),
-            _ => locate_json(&self.source.text, path, at_key),
-        }
+        crate::config::position_in(self.source, path, at_key)
     }
 
     /// The hook's `name` exactly as its file writes it (not the one made unique across files).
@@ -76,7 +66,10 @@ impl Site<'_> {
         }
         self.doc
             .and_then(|doc| value_at(doc, &child(&self.hook.entry, "name")))
-            .and_then(Value::as_str)
+            .and_then(|name| match name {
+                Node::String(name) => Some(name.as_ref()),
+                _ => None,
+            })
     }
 }
 
@@ -86,14 +79,14 @@ mod tests {
 
     #[test]
     fn value_at_walks_keys_and_indexes() {
-        let doc: Value = serde_json::json!({"hooks": {"Stop": [{"command": "x"}]}});
+        let doc = Node::from_json(r#"{"hooks": {"Stop": [{"command": "x"}]}}"#).unwrap();
         let path = [
             Step::Key("hooks".into()),
             Step::Key("Stop".into()),
             Step::Index(0),
             Step::Key("command".into()),
         ];
-        assert_eq!(value_at(&doc, &path), Some(&Value::from("x")));
+        assert_eq!(value_at(&doc, &path), Some(&Node::String("x".into())));
         assert_eq!(value_at(&doc, &child(&path[..3], "matcher")), None);
     }
 }
