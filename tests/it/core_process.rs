@@ -313,26 +313,7 @@ fn hooks_run_in_their_own_process_group() {
 
 #[test]
 fn sigterm_to_hookrun_ends_the_hook_group_and_exits_143() {
-    let script = fixture("hooks/sleep-forever.sh").display().to_string();
-    let case = Case::new().file(
-        "hookrun.toml",
-        &format!(
-            "[[hook]]\nname = \"h\"\nevents = [\"Stop\"]\ncommand = {script:?}\ntimeout = \"60s\"\n"
-        ),
-    );
-    let pid_file = case.at("pids");
-    let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
-    let output = signal_mid_hook(&case, &pid_file, "-TERM");
-    assert_eq!(
-        output.status.code(),
-        Some(143),
-        "stderr: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(output.stdout.is_empty(), "no partial JSON on stdout");
-    for pid in pids(&pid_file) {
-        assert!(wait_dead(pid, Duration::from_secs(2)), "pid {pid} survived");
-    }
+    assert_signal_ends_hook_group("-TERM", 143);
 }
 
 #[test]
@@ -395,6 +376,12 @@ fn signal_mid_hook(case: &Case, pid_file: &std::path::Path, signal: &str) -> std
 
 #[test]
 fn sighup_to_hookrun_is_forwarded_like_sigterm_and_exits_129() {
+    assert_signal_ends_hook_group("-HUP", 129);
+}
+
+/// Sends `signal` to hookrun while its hook sleeps: hookrun exits `code`, prints nothing on
+/// stdout, and every process of the hook's group is dead.
+fn assert_signal_ends_hook_group(signal: &str, code: i32) {
     let script = fixture("hooks/sleep-forever.sh").display().to_string();
     let case = Case::new().file(
         "hookrun.toml",
@@ -404,10 +391,10 @@ fn sighup_to_hookrun_is_forwarded_like_sigterm_and_exits_129() {
     );
     let pid_file = case.at("pids");
     let case = case.env("PIDS_FILE", pid_file.to_str().unwrap());
-    let output = signal_mid_hook(&case, &pid_file, "-HUP");
+    let output = signal_mid_hook(&case, &pid_file, signal);
     assert_eq!(
         output.status.code(),
-        Some(129),
+        Some(code),
         "stderr: {}",
         String::from_utf8_lossy(&output.stderr)
     );

@@ -132,3 +132,39 @@ fn a_broken_file_is_reported_and_the_rest_still_listed() {
         "a file that did not load is listed with no hooks, in its discovery place"
     );
 }
+
+#[test]
+fn hooks_of_one_file_list_in_written_order_across_events() {
+    // `Stop` is written before `PreToolUse`: it lists first and keeps the plain name, and a key
+    // written twice keeps its first place with its last value (as serde_json reads it).
+    let case = Case::new().file(
+        ".claude/settings.json",
+        r#"{"hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "./check.sh stop"}]}],
+            "PreToolUse": [{"hooks": [{"type": "command", "command": "./ignored.sh"}]}],
+            "SessionStart": [{"hooks": [{"type": "command", "command": "./other.sh"}]}],
+            "PreToolUse": [{"hooks": [{"type": "command", "command": "./check.sh pre"}]}]}}"#,
+    );
+    let listed = case.run(&["list", "--format", "json"]).exit(0).json();
+    let hooks: Vec<(String, String)> = listed[0]["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["name"].as_str().unwrap().to_owned(),
+                h["command"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("check", "./check.sh stop"),
+        ("check-2", "./check.sh pre"),
+        ("other", "./other.sh"),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(n, c)| ((*n).to_owned(), (*c).to_owned()))
+        .collect();
+    assert_eq!(hooks, expected);
+}
