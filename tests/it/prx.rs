@@ -82,6 +82,19 @@ fn discovered_at_the_root_with_normalised_event_keys() {
 }
 
 #[test]
+fn keys_naming_the_same_event_run_in_file_order() {
+    // `tool_call` is written before `Tool-Call` (which sorts first): file order decides.
+    let case = Case::new().file(
+        "hooks.json",
+        r#"{"hooks": {
+            "tool_call": [{"command": "sh", "args": ["-c", "echo first >> order.out"]}],
+            "Tool-Call": [{"command": "sh", "args": ["-c", "echo second >> order.out"]}]}}"#,
+    );
+    case.fire("tool_call").exit(0);
+    assert_eq!(read(&case, "order.out"), "first\nsecond\n");
+}
+
+#[test]
 fn the_envelope_arrives_on_stdin_env_and_file_alike() {
     let case = Case::new().hook("hooks/capture.sh", CAPTURE).file(
         "hooks.json",
