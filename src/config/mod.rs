@@ -15,6 +15,7 @@ pub(crate) mod reader;
 pub(crate) mod sources;
 pub(crate) mod tree;
 pub(crate) mod yaml;
+mod yaml_block;
 
 use diagnostics::{Diagnostic, Severity};
 use dialect_name::Dialect;

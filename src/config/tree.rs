@@ -83,15 +83,7 @@ impl fmt::Display for Node<'_> {
 
 impl<'a> Object<'a> {
     fn new(mut entries: Vec<(Cow<'a, str>, Node<'a>)>) -> Object<'a> {
-        let repeated = if entries.len() <= 32 {
-            // Hook entries have a handful of keys: comparing every pair is the cheap test.
-            (1..entries.len()).any(|i| entries[..i].iter().any(|(k, _)| *k == entries[i].0))
-        } else {
-            let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
-            keys.sort_unstable();
-            keys.windows(2).any(|pair| pair[0] == pair[1])
-        };
-        if repeated {
+        if has_repeats(&entries) {
             let mut kept: Vec<(Cow<'a, str>, Node<'a>)> = Vec::with_capacity(entries.len());
             for (key, value) in entries {
                 match kept.iter_mut().find(|(k, _)| *k == key) {
@@ -102,6 +94,11 @@ impl<'a> Object<'a> {
             entries = kept;
         }
         Object { entries }
+    }
+
+    /// The object of `entries`, or `None` when a key repeats.
+    pub(crate) fn without_repeats(entries: Vec<(Cow<'a, str>, Node<'a>)>) -> Option<Object<'a>> {
+        (!has_repeats(&entries)).then_some(Object { entries })
     }
 
     /// The value of `key`.
@@ -123,6 +120,18 @@ impl<'a> Object<'a> {
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &Node<'a>)> {
         self.entries.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+}
+
+/// Whether some key of `entries` is written twice.
+fn has_repeats(entries: &[(Cow<'_, str>, Node<'_>)]) -> bool {
+    if entries.len() <= 32 {
+        // Hook entries have a handful of keys: comparing every pair is the cheap test.
+        (1..entries.len()).any(|i| entries[..i].iter().any(|(k, _)| *k == entries[i].0))
+    } else {
+        let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
+        keys.sort_unstable();
+        keys.windows(2).any(|pair| pair[0] == pair[1])
     }
 }
 

@@ -1,12 +1,21 @@
-//! YAML configuration files (PromptKit's RuntimeConfig, YAML test files): parsed with
-//! serde-saphyr, whose budgets bound alias expansion, nesting and node counts (SPEC §11), into the
-//! one configuration tree, its mappings in file order (PromptKit's run order).
+//! YAML configuration files (PromptKit's RuntimeConfig, YAML test files), read into the one
+//! configuration tree, its mappings in file order (PromptKit's run order): the plain block
+//! subset directly (`yaml_block.rs`), anything else with serde-saphyr, whose budgets bound alias
+//! expansion, nesting and node counts (SPEC §11).
 
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::tree::Node;
 
 /// Parses `text`; a syntax error or a breached budget becomes a positioned diagnostic.
 pub(crate) fn parse<'a>(file: &str, text: &'a str) -> Result<Node<'a>, Box<Diagnostic>> {
+    match crate::config::yaml_block::parse(text) {
+        Some(root) => Ok(root),
+        None => parse_general(file, text),
+    }
+}
+
+/// Parses `text` with serde-saphyr.
+pub(super) fn parse_general<'a>(file: &str, text: &'a str) -> Result<Node<'a>, Box<Diagnostic>> {
     let mut options = serde_saphyr::Options::default();
     options.with_snippet = false;
     // YAML 1.2 booleans only, as PromptKit's Go parser reads them: `command: y` is a string.
