@@ -1,4 +1,4 @@
-//! YAML configuration files (PromptKit's RuntimeConfig, YAML test files), read into the one
+//! YAML configuration files (PromptKit's RuntimeConfig), read into the one
 //! configuration tree, its mappings in file order (PromptKit's run order): the plain block
 //! subset directly (`yaml_block.rs`), anything else with serde-saphyr, whose budgets bound alias
 //! expansion, nesting and node counts (SPEC §11).
