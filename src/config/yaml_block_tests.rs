@@ -191,6 +191,17 @@ const SCALARS: &[&str] = &[
     "yes-no",
     "a-",
     "a:b:c",
+    "?x",
+    ":x",
+    "[a,b]",
+    "[ a ]",
+    "it's",
+    "say \"hi\"",
+    "a  b",
+    "[a b, -1]",
+    "{ } # c",
+    "Yes-2",
+    "x.5",
 ];
 const ODD_SCALARS: &[&str] = &[
     "007",
@@ -251,6 +262,17 @@ const ODD_SCALARS: &[&str] = &[
     "a\tb",
     "2024-01-01",
     "1:2",
+    "|-",
+    "[- a]",
+    "--x",
+    "'a'b'",
+    "\"two",
+    "a\r",
+    "0.",
+    "-.5",
+    "+.inf",
+    "1e",
+    "0b1",
 ];
 
 impl Rng {
