@@ -100,19 +100,9 @@ fn parse_syntax<'a>(
             .map(|v| (v, locate_json as Locator))
             .map_err(|e| syntax_error((e.line(), e.column()), "JSON", e.to_string()))
     } else {
-        serde_saphyr::from_str::<Node<'a>>(text)
+        crate::config::yaml::parse(display, text)
             .map(|node| (node, locate_yaml as Locator))
-            .map_err(|e| {
-                let position = e.location().map_or((0, 0), |l| {
-                    (
-                        usize::try_from(l.line()).unwrap_or(0),
-                        usize::try_from(l.column()).unwrap_or(0),
-                    )
-                });
-                let message = e.to_string();
-                let first = message.lines().next().unwrap_or("").to_owned();
-                syntax_error(position, "YAML", first)
-            })
+            .map_err(|error| *error)
     }
 }
 

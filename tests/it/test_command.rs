@@ -153,6 +153,24 @@ fn yaml_and_json_test_files_run_like_toml() {
 }
 
 #[test]
+fn yaml_test_files_read_booleans_as_yaml_1_2_does() {
+    // `no` is a string in YAML 1.2 (as in hookrun's PromptKit reading), not YAML 1.1's false.
+    let hook = "#!/bin/sh\ncase \"$(cat)\" in *'\"force\":\"no\"'*) exit 2;; esac\n";
+    let yaml = "test:\n  - name: no stays a string\n    event: PreToolUse\n    payload:\n      \
+                tool_name: Bash\n      tool_input:\n        command: ls\n        force: no\n    \
+                expect:\n      decision: deny\n";
+    let case = Case::new()
+        .file(
+            ".claude/settings.json",
+            &claude_settings("PreToolUse", "Bash", "./hooks/no.sh", ""),
+        )
+        .hook("hooks/no.sh", hook)
+        .file("a.hooktest.yaml", yaml);
+    let run = case.run(&["test"]).exit(0);
+    assert_eq!(last_line(&run), "1 passed, 0 failed", "{}", run.stdout);
+}
+
+#[test]
 fn json_format_is_one_document_with_every_result() {
     let case = project().file("policy.hooktest.toml", &format!("{PASSING}{FAILING}"));
     let run = case.run(&["test", "--format", "json"]).exit(1);
