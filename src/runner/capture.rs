@@ -1,6 +1,7 @@
 //! Capped output buffers: a hook can print any amount without deadlocking or exhausting hookrun;
 //! what exceeds the cap is read and dropped, and the overflow is remembered.
 
+use std::mem::MaybeUninit;
 use std::os::fd::AsFd;
 
 use rustix::io::Errno;
@@ -40,12 +41,13 @@ impl Capture {
             .extend_from_slice(&chunk[..chunk.len().min(room)]);
     }
 
-    /// Reads everything available from a non-blocking `fd`.
-    pub(crate) fn read_from(&mut self, fd: impl AsFd, scratch: &mut [u8]) -> ReadEnd {
+    /// Reads everything available from a non-blocking `fd`, through `scratch` (never zeroed:
+    /// the kernel writes what is read, and only that is looked at).
+    pub(crate) fn read_from(&mut self, fd: impl AsFd, scratch: &mut [MaybeUninit<u8>]) -> ReadEnd {
         loop {
             match rustix::io::read(&fd, &mut *scratch) {
-                Ok(0) => return ReadEnd::Eof,
-                Ok(n) => self.push(&scratch[..n]),
+                Ok(([], _)) => return ReadEnd::Eof,
+                Ok((read, _)) => self.push(read),
                 Err(Errno::INTR) => {}
                 Err(Errno::AGAIN) => return ReadEnd::WouldBlock,
                 // Any other error: the stream is unusable; treat it as closed.
