@@ -27,6 +27,7 @@ fn hook(name: &str, source: usize, dialect: Dialect, events: EventSelector, comm
         Handler::Command(CommandForm::Shell(command.into())),
         PathBuf::from("/p"),
         Duration::from_secs(5),
+        &[],
     );
     hook.name = name.into();
     hook

@@ -176,7 +176,8 @@ impl Hook {
 pub(crate) const DEFAULT_KILL_GRACE: Duration = Duration::from_secs(2);
 
 impl Hook {
-    /// A hook with the defaults every dialect starts from; the dialect then sets what its file says.
+    /// A hook with the defaults every dialect starts from, read from the entry at `entry` in its
+    /// file; the dialect then sets what the entry says.
     pub(crate) fn new(
         dialect: Dialect,
         source: usize,
@@ -184,6 +185,7 @@ impl Hook {
         handler: Handler,
         cwd: PathBuf,
         timeout: Duration,
+        entry: &[Step],
     ) -> Hook {
         Hook {
             name: String::new(),
@@ -205,7 +207,7 @@ impl Hook {
             sanitize_env: false,
             stdin: StdinMode::Payload,
             loop_limit: None,
-            entry: Vec::new(),
+            entry: entry.to_vec(),
         }
     }
 
@@ -405,6 +407,7 @@ mod tests {
                     Handler::Command(shell("true")),
                     PathBuf::from("/p"),
                     Duration::from_secs(1),
+                    &[],
                 );
                 hook.name = (*name).to_owned();
                 hook

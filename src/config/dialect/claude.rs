@@ -176,8 +176,8 @@ fn read_handler(
         handler_kind,
         ctx.project_dir.to_path_buf(),
         default_timeout,
+        path,
     );
-    hook.entry = path.to_vec();
     if let Some(timeout) = reader.opt_number(handler, "timeout", path) {
         let seconds = if unit_ms { timeout / 1000.0 } else { timeout };
         if let Some(duration) = seconds_to_duration(seconds) {

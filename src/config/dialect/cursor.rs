@@ -11,7 +11,6 @@ use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
-use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &[
     "command",
@@ -95,13 +94,10 @@ fn read_entry(
         handler,
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
+        path,
     );
     hook.name = hook.handler.default_name();
-    hook.entry = path.to_vec();
-    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Cursor);
-    if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
-        hook.timeout = timeout;
-    }
+    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path);
     hook.fail_closed = reader.opt_bool(entry, "failClosed", path).unwrap_or(false);
     Some(hook)
 }

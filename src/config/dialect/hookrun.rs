@@ -139,8 +139,8 @@ fn read_hook(
         Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         file_timeout,
+        path,
     );
-    hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(table, "name", path)
         .map_or_else(|| hook.handler.default_name(), str::to_owned);

@@ -1,6 +1,6 @@
 //! What the JSON dialect loaders share: parsing the file into its root object, walking an array
-//! of hook entries, warning about event names the dialect does not know, and reading a `timeout`
-//! number of seconds into a `Duration`.
+//! of hook entries, warning about event names the dialect does not know, and reading a flat
+//! entry's `matcher` and its `timeout` number of seconds.
 
 use std::time::Duration;
 
@@ -12,7 +12,7 @@ use crate::config::locate::Step;
 use crate::config::model::Hook;
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
-use crate::matching::{is_known_event, known_events};
+use crate::matching::{Matcher, is_known_event, known_events};
 
 /// Parses the source as JSON and checks that its root is an object. On failure the load is
 /// finished: the `Err` holds every diagnostic so far.
@@ -37,12 +37,22 @@ pub(crate) fn root<'s>(
     }
 }
 
-/// The entry's `timeout` in seconds, if present; zero, negative or absurd values are errors.
-pub(crate) fn timeout_seconds(
+/// Reads the two fields every flat hook entry (cursor, proxyai, praison) has: `matcher`, and
+/// `timeout` in seconds over the dialect's default.
+pub(crate) fn read_matcher_and_timeout(
     reader: &mut Reader<'_>,
+    hook: &mut Hook,
     entry: &Object<'_>,
     path: &[Step],
-) -> Option<Duration> {
+) {
+    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), hook.dialect);
+    if let Some(timeout) = timeout_seconds(reader, entry, path) {
+        hook.timeout = timeout;
+    }
+}
+
+/// The entry's `timeout` in seconds, if present; zero, negative or absurd values are errors.
+fn timeout_seconds(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step]) -> Option<Duration> {
     let seconds = reader.opt_number(entry, "timeout", path)?;
     let duration = seconds_to_duration(seconds);
     if duration.is_none() {

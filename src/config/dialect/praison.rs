@@ -11,7 +11,6 @@ use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
-use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["event", "command", "name", "matcher", "timeout", "env"];
 /// PraisonAI's `register_command` default.
@@ -64,15 +63,12 @@ fn read_entry(
         Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
+        path,
     );
-    hook.entry = path.to_vec();
     hook.name = reader
         .opt_str(entry, "name", path)
         .map_or_else(|| hook.handler.default_name(), str::to_owned);
-    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Praison);
-    if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
-        hook.timeout = timeout;
-    }
+    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path);
     if let Some(env) = reader.opt_str_map(entry, "env", path) {
         hook.env = env;
     }

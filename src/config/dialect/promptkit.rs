@@ -115,9 +115,9 @@ fn read_hook(
         Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
+        path,
     );
     name.clone_into(&mut hook.name);
-    hook.entry = path.to_vec();
     hook.stdin = StdinMode::Payload;
     if let Some(timeout) = reader.opt_number(entry, "timeout_ms", path) {
         if timeout > 0.0 && timeout.is_finite() {

@@ -11,7 +11,6 @@ use crate::config::locate::Step;
 use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
-use crate::matching::Matcher;
 
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -80,13 +79,10 @@ fn read_entry(
         Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
+        path,
     );
     hook.name = hook.handler.default_name();
-    hook.entry = path.to_vec();
-    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), Dialect::Proxyai);
-    if let Some(timeout) = json_file::timeout_seconds(reader, entry, path) {
-        hook.timeout = timeout;
-    }
+    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path);
     hook.enabled = reader.opt_bool(entry, "enabled", path).unwrap_or(true);
     if let Some(limit) = reader.opt_number(entry, "loopLimit", path) {
         if limit >= 0.0 && limit.fract() == 0.0 {

@@ -179,9 +179,9 @@ fn read_action(
         Handler::Command(form),
         cwd,
         Duration::from_millis(timeout),
+        path,
     );
     hook.name = hook.handler.default_name();
-    hook.entry = path.to_vec();
     hook.env = allowed_env(reader, action, path);
     hook.kill_grace = KILL_GRACE;
     hook.mode = Mode::Observe;
