@@ -99,6 +99,16 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_key_is_a_positioned_error() {
+        // Inside the block subset too: it never reads a repeated key, serde-saphyr refuses it.
+        let text = "spec:\n  hooks:\n    audit:\n      command: a\n    audit:\n      command: b\n";
+        let error = parse("r.yaml", text).unwrap_err();
+        assert!(error.is_error(), "{error}");
+        assert_eq!(error.line, 5, "{error}");
+        assert!(error.message.contains("audit"), "{error}");
+    }
+
+    #[test]
     fn alias_bombs_are_refused() {
         let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x]\n");
         for level in 1..10 {

@@ -318,6 +318,14 @@ fn yaml_errors_are_positioned_configuration_errors() {
         .fire("before_call")
         .exit(1)
         .stderr_has("runtime.yaml:7:13");
+    // A hook written twice is an error, never one of the two silently.
+    let twice = "    a:\n      command: x\n      hook: tool\n      phases: [before_execution]\n";
+    Case::new()
+        .file("runtime.yaml", &runtime(&format!("{twice}{twice}")))
+        .fire("before_execution")
+        .exit(1)
+        .stderr_has("invalid YAML")
+        .stderr_has("runtime.yaml:");
 }
 
 #[test]
