@@ -320,8 +320,8 @@ fn plain(text: &str) -> Option<Node<'_>> {
 /// Words some YAML reader gives a meaning (YAML 1.1 booleans, null, the non-finite floats), in
 /// any case.
 fn is_special_word(text: &str) -> bool {
-    const WORDS: [&str; 13] = [
-        "y", "n", "yes", "no", "on", "off", "true", "false", "null", "inf", "infinity", "nan", "~",
+    const WORDS: [&str; 12] = [
+        "y", "n", "yes", "no", "on", "off", "true", "false", "null", "inf", "infinity", "nan",
     ];
     text.len() <= 8 && WORDS.iter().any(|word| text.eq_ignore_ascii_case(word))
 }
