@@ -10,6 +10,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::config::duration::parse_duration;
+use crate::dialects;
+use crate::model::Dialect;
 use crate::payload::DEFAULT_MAX_PAYLOAD;
 
 /// Runs AI-agent hooks of every dialect: one fast binary, one merged decision.
@@ -48,7 +50,7 @@ pub(crate) struct GlobalArgs {
     pub(crate) config: Vec<PathBuf>,
     /// Dialect of `-c` files whose path does not tell it.
     #[arg(long, global = true, value_parser = parse_dialect, value_name = "NAME")]
-    pub(crate) dialect: Option<crate::Dialect>,
+    pub(crate) dialect: Option<Dialect>,
     /// Do not load the user-level `~/.config/hookrun/hookrun.toml`.
     #[arg(long, global = true)]
     pub(crate) no_user_config: bool,
@@ -98,8 +100,8 @@ pub(crate) struct FireArgs {
     pub(crate) pretty: bool,
     /// Answer in the calling agent's protocol (its JSON and exit codes); its own hook files are
     /// then skipped unless named with -c.
-    #[arg(long, value_enum, default_value_t = OutputArg::Hookrun, value_name = "FORMAT")]
-    pub(crate) output: OutputArg,
+    #[arg(long, value_parser = output_parser(), default_value = "hookrun", value_name = "FORMAT")]
+    pub(crate) output: Dialect,
     /// Largest payload accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_PAYLOAD, value_name = "BYTES")]
     pub(crate) max_payload: u64,
@@ -201,11 +203,24 @@ fn parse_duration_arg(text: &str) -> Result<Duration, String> {
     parse_duration(text)
 }
 
-fn parse_dialect(name: &str) -> Result<crate::Dialect, String> {
-    crate::Dialect::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = crate::Dialect::ALL.iter().map(|d| d.name()).collect();
-        format!("unknown dialect `{name}` (one of: {})", names.join(", "))
+fn parse_dialect(name: &str) -> Result<Dialect, String> {
+    dialects::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown dialect `{name}` (one of: {})",
+            dialects::names().join(", ")
+        )
     })
+}
+
+/// `--output`: `hookrun` (its own document) or a dialect that can answer as its agent.
+fn output_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
+    use clap::builder::TypedValueParser as _;
+    let names = dialects::ALL
+        .iter()
+        .filter(|d| **d == dialects::HOOKRUN || d.output().is_some())
+        .map(|d| d.name());
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| dialects::by_name(&name).expect("a possible value names a dialect"))
 }
 
 /// `--color`.
@@ -214,29 +229,4 @@ pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-/// `fire --output`: hookrun's own document, or an agent's protocol.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum OutputArg {
-    Hookrun,
-    Claude,
-    Gemini,
-    Cursor,
-    Proxyai,
-    Promptkit,
-}
-
-impl From<OutputArg> for Option<crate::output::agents::Agent> {
-    fn from(arg: OutputArg) -> Option<crate::output::agents::Agent> {
-        use crate::output::agents::Agent;
-        match arg {
-            OutputArg::Hookrun => None,
-            OutputArg::Claude => Some(Agent::Claude),
-            OutputArg::Gemini => Some(Agent::Gemini),
-            OutputArg::Cursor => Some(Agent::Cursor),
-            OutputArg::Proxyai => Some(Agent::Proxyai),
-            OutputArg::Promptkit => Some(Agent::Promptkit),
-        }
-    }
 }

@@ -1,24 +1,27 @@
-//! Runs the planned hooks one after another (SPEC §4–§6): each gets the payload in its dialect's
-//! shape, with rewritten tool input chained from the hooks before it, and ends in a verdict and a
-//! record. Interrupts stop the run after the running hook's group is ended.
+//! Runs the planned hooks one after another (SPEC §4–§6): each gets the payload in the shape its
+//! dialect says, with rewritten tool input chained from the hooks before it, is run as a plain
+//! job by the runner, and ends in a verdict and a record. Interrupts stop the run after the
+//! running hook's group is ended.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::config::Config;
-use crate::config::dialect_name::Dialect;
-use crate::config::model::{CommandForm, EventSelector, Hook, Mode, PromptkitHook};
-use crate::output::document::HookRecord;
-use crate::plan::{Step, promptkit_phase};
-use crate::runner::delivery::{self, Shape};
-use crate::runner::spawn::{SpawnContext, command_for};
-use crate::runner::{self, Exit, Finished, Job};
+use crate::model::dialect::{EventContext, Shape};
+use crate::model::{CommandForm, Dialect, Hook};
+use crate::plan::Step;
+use crate::runner::{self, Exit, Finished};
+use crate::sources::Config;
 use crate::verdict::{Decision, Limits, Policy, Verdict, judge};
+use job::FireContext;
+use record::HookRecord;
 
+pub(crate) mod job;
 mod loop_limit;
+pub(crate) mod record;
 
 /// Settings of one fire that apply to every hook.
 pub(crate) struct Settings<'a> {
@@ -57,7 +60,8 @@ pub(crate) fn execute(
     };
     let mut payloads = Payloads::default();
     let mut temp_dir: Option<tempfile::TempDir> = None;
-    let mut promptkit_chain_denied = false;
+    // Dialects whose chain a deny ended: their later hooks do not run.
+    let mut chains_ended: HashSet<Dialect> = HashSet::new();
     for step in plan {
         let hook = &config.hooks[step.hook];
         if let Some(skip) = &step.skip {
@@ -72,11 +76,11 @@ pub(crate) fn execute(
             }
             continue;
         }
-        if promptkit_chain_denied && hook.dialect == Dialect::Promptkit {
+        if chains_ended.contains(&hook.dialect) {
             execution.records.push(skipped_record(
                 config,
                 hook,
-                "chain: an earlier promptkit filter hook denied".to_owned(),
+                format!("chain: an earlier {} filter hook denied", hook.dialect),
             ));
             continue;
         }
@@ -116,16 +120,14 @@ pub(crate) fn execute(
             chain_input(
                 &mut payload,
                 rewrite,
-                hook.dialect,
+                hook.dialect.rewrite_replaces_input(),
                 &mut execution.final_input,
             );
             payloads.clear();
         }
-        if hook.dialect == Dialect::Promptkit
-            && verdict.decision == Decision::Deny
-            && is_promptkit_pre_phase(hook, settings.event)
+        if verdict.decision == Decision::Deny && hook.dialect.deny_ends_chain(hook, settings.event)
         {
-            promptkit_chain_denied = true;
+            chains_ended.insert(hook.dialect);
         }
         loop_limit::count(hook, settings.event, &payload);
         execution
@@ -140,7 +142,7 @@ pub(crate) fn execute(
     Ok(execution)
 }
 
-/// Spawns one hook with its payload, environment and payload file, and waits for its end.
+/// Runs one hook with its payload, environment and payload file, and waits for its end.
 fn launch(
     hook: &Hook,
     form: &CommandForm,
@@ -150,30 +152,24 @@ fn launch(
     temp_dir: &mut Option<tempfile::TempDir>,
     config: &Config,
 ) -> std::io::Result<(Finished, Duration)> {
-    let shape = delivery::shape_of(hook);
-    let bytes = payloads.get(payload, shape, settings.event);
-    let mut env = delivery::dialect_env(hook, settings.project_dir, settings.event, payload);
-    let mut file = None;
-    let wants_file = hook.payload_file || hook.dialect == Dialect::Prx;
-    if wants_file {
+    let timestamp = payloads.timestamp().to_owned();
+    let ctx = EventContext {
+        event: settings.event,
+        project_dir: settings.project_dir,
+        payload,
+        timestamp: &timestamp,
+    };
+    let bytes = payloads.get(hook.dialect.shape(hook), &ctx);
+    let mut env = hook.dialect.environment(hook, &ctx, &bytes);
+    let mut files = Vec::new();
+    if let Some(key) = hook.dialect.payload_file_var(hook) {
         if temp_dir.is_none() {
             *temp_dir = Some(tempfile::Builder::new().prefix("hookrun-").tempdir()?);
         }
         let dir = temp_dir.as_ref().expect("created above").path();
-        let created = delivery::payload_file(dir, &bytes)?;
-        let key = if hook.dialect == Dialect::Prx {
-            "ZERO_HOOK_PAYLOAD_FILE"
-        } else {
-            "HOOKRUN_PAYLOAD_FILE"
-        };
-        env.push((
-            key.to_owned(),
-            created.path().to_string_lossy().into_owned(),
-        ));
-        file = Some(created);
-    }
-    if hook.dialect == Dialect::Prx {
-        prx_env(&mut env, &bytes, payloads.timestamp());
+        let created = payload_file(dir, &bytes)?;
+        env.push((key.to_owned(), created.to_string_lossy().into_owned()));
+        files.push(created);
     }
     let timeout = settings
         .timeout_cap
@@ -187,50 +183,50 @@ fn launch(
             form.display()
         ),
     );
-    let stdin =
-        matches!(hook.stdin, crate::config::model::StdinMode::Payload).then_some(&bytes[..]);
-    let finished = runner::run(Job {
-        command: command_for(
-            hook,
-            form,
-            &SpawnContext {
-                project_dir: settings.project_dir,
-                event: settings.event,
-                depth: settings.depth,
-            },
-            &env,
-        ),
-        cwd: &hook.cwd,
-        stdin,
-        timeout,
-        grace: hook.kill_grace,
-    });
-    drop(file);
-    Ok((finished, timeout))
+    let fire = FireContext {
+        project_dir: settings.project_dir,
+        event: settings.event,
+        depth: settings.depth,
+    };
+    let mut job = job::job(hook, form, &fire, env, &bytes, timeout);
+    job.remove_after = files;
+    Ok((runner::run(job), timeout))
+}
+
+/// Writes `bytes` to a new 0600 file in `dir`, removed when the returned path drops.
+fn payload_file(dir: &Path, bytes: &[u8]) -> std::io::Result<tempfile::TempPath> {
+    use std::io::Write as _;
+    let mut file = tempfile::Builder::new()
+        .prefix("payload-")
+        .suffix(".json")
+        .tempfile_in(dir)?;
+    file.write_all(bytes)?;
+    file.flush()?;
+    Ok(file.into_temp_path())
 }
 
 /// The serialised payload per shape, made once and reused until the payload changes.
 #[derive(Default)]
 struct Payloads {
-    cache: Vec<(Shape, Rc<Vec<u8>>)>,
+    cache: Vec<(&'static str, Rc<Vec<u8>>)>,
     timestamp: Option<String>,
 }
 
 impl Payloads {
-    fn get(&mut self, payload: &Map<String, Value>, shape: Shape, event: &str) -> Rc<Vec<u8>> {
-        if let Some((_, bytes)) = self.cache.iter().find(|(s, _)| *s == shape) {
+    fn get(&mut self, shape: Shape, ctx: &EventContext<'_>) -> Rc<Vec<u8>> {
+        if let Some((_, bytes)) = self.cache.iter().find(|(key, _)| *key == shape.key) {
             return Rc::clone(bytes);
         }
-        let timestamp = self.timestamp.get_or_insert_with(delivery::rfc3339_now);
         // Rc::new keeps the one buffer: `Vec -> Rc<[u8]>` would copy a 64 MiB payload.
-        let bytes = Rc::new(delivery::render(payload, shape, event, timestamp));
-        self.cache.push((shape, Rc::clone(&bytes)));
+        let bytes = Rc::new((shape.render)(ctx));
+        self.cache.push((shape.key, Rc::clone(&bytes)));
         bytes
     }
 
-    /// The fire's one timestamp: the PRX envelope's and `ZERO_HOOK_TIMESTAMP`.
+    /// The fire's one timestamp (PRX's envelope and `ZERO_HOOK_TIMESTAMP`).
     fn timestamp(&mut self) -> &str {
-        self.timestamp.get_or_insert_with(delivery::rfc3339_now)
+        self.timestamp
+            .get_or_insert_with(crate::timestamp::rfc3339_now)
     }
 
     fn clear(&mut self) {
@@ -238,29 +234,14 @@ impl Payloads {
     }
 }
 
-/// PRX's payload variables: the JSON itself only when it is at most 8 KiB.
-fn prx_env(env: &mut Vec<(String, String)>, bytes: &[u8], timestamp: &str) {
-    let json = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    env.push(("ZERO_HOOK_TIMESTAMP".to_owned(), timestamp.to_owned()));
-    if json.len() <= delivery::PRX_ENV_PAYLOAD_MAX {
-        env.push((
-            "ZERO_HOOK_PAYLOAD".to_owned(),
-            String::from_utf8_lossy(json).into_owned(),
-        ));
-    } else {
-        env.push(("ZERO_HOOK_PAYLOAD_TRUNCATED".to_owned(), "1".to_owned()));
-    }
-}
-
-/// Applies a hook's rewritten input so that the next hook sees it (SPEC §6): Claude-shaped hooks
-/// replace `tool_input` whole, other dialects shallow-merge into it.
+/// Applies a hook's rewritten input so that the next hook sees it (SPEC §6): it `replaces`
+/// `tool_input` whole (Claude-shaped hooks), or is shallow-merged into it (other dialects).
 fn chain_input(
     payload: &mut Map<String, Value>,
     rewrite: &Value,
-    dialect: Dialect,
+    replaces: bool,
     final_input: &mut Option<Value>,
 ) {
-    let replaces = matches!(dialect, Dialect::Claude | Dialect::Hookrun);
     match (payload.get_mut("tool_input"), rewrite) {
         (Some(Value::Object(current)), Value::Object(changes)) if !replaces => {
             for (key, value) in changes {
@@ -276,48 +257,13 @@ fn chain_input(
     *final_input = payload.get("tool_input").cloned();
 }
 
-fn is_promptkit_pre_phase(hook: &Hook, event: &str) -> bool {
-    matches!(
-        &hook.events,
-        EventSelector::Promptkit {
-            hook: PromptkitHook::Provider | PromptkitHook::Tool,
-            ..
-        }
-    ) && promptkit_phase(event).starts_with("before_")
-}
-
-/// How this hook's result may count (SPEC §5).
+/// How this hook's result may count (SPEC §5): its dialect's policy, failing closed under
+/// `--strict`.
 fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
-    let promptkit_can_block = match &hook.events {
-        EventSelector::Promptkit { hook: kind, .. } => {
-            matches!(kind, PromptkitHook::Provider | PromptkitHook::Tool)
-                && promptkit_phase(settings.event).starts_with("before_")
-        }
-        _ => true,
-    };
-    let can_block =
-        hook.mode == Mode::Filter && hook.dialect != Dialect::Prx && promptkit_can_block;
-    let text_is_context = match hook.dialect {
-        Dialect::Claude | Dialect::Hookrun => {
-            matches!(settings.event, "UserPromptSubmit" | "SessionStart")
-        }
-        Dialect::Gemini => matches!(settings.event, "BeforeAgent" | "SessionStart"),
-        _ => false,
-    };
+    let policy = hook.dialect.policy(hook, settings.event);
     Policy {
-        can_block,
-        exit2_blocks: !matches!(hook.dialect, Dialect::Prx | Dialect::Promptkit),
-        fail_closed: hook.fail_closed || settings.strict,
-        require_allow: hook.dialect == Dialect::Promptkit && can_block,
-        text_is_context,
-        ignore_stdout: matches!(
-            &hook.events,
-            EventSelector::Promptkit {
-                hook: PromptkitHook::Eval,
-                ..
-            }
-        ),
-        observe_only: hook.dialect == Dialect::Prx,
+        fail_closed: policy.fail_closed || settings.strict,
+        ..policy
     }
 }
 

@@ -10,19 +10,21 @@ mod cli;
 mod command_line;
 mod commands;
 pub(crate) mod config;
+mod dialects;
 mod execute;
 pub(crate) mod matching;
 mod merge;
+pub(crate) mod model;
 mod output;
 mod payload;
 mod plan;
 mod runner;
 mod schema;
+mod sources;
 mod testfile;
+mod timestamp;
 mod validate;
 mod verdict;
-
-pub use config::dialect_name::Dialect;
 
 /// hookrun's exit codes; only [`main`] maps errors to them.
 pub mod exit {
@@ -49,7 +51,7 @@ pub(crate) enum Error {
     /// the agent would read hookrun's own exit 1 as "proceed".
     #[error("{error}")]
     Agent {
-        agent: output::agents::Agent,
+        agent: model::Dialect,
         error: Box<Error>,
     },
     /// hookrun received a signal: exit 128+signal with no document.

@@ -3,24 +3,8 @@
 
 use serde_json::Value;
 
+pub(crate) use crate::model::answer::Merged;
 use crate::verdict::{Decision, Verdict};
-
-/// The merged answer of every hook that ran.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Merged {
-    pub(crate) decision: Decision,
-    /// The reasons of the hooks whose decision won, in run order.
-    pub(crate) reason: Option<String>,
-    pub(crate) continue_: bool,
-    pub(crate) stop_reason: Option<String>,
-    pub(crate) updated_input: Option<Value>,
-    pub(crate) updated_output: Option<Value>,
-    pub(crate) additional_context: Option<String>,
-    pub(crate) system_message: Option<String>,
-    pub(crate) user_message: Option<String>,
-    pub(crate) agent_message: Option<String>,
-    pub(crate) followup_message: Option<String>,
-}
 
 /// Folds `verdicts` (in run order). `final_input` is the tool input after every chained rewrite,
 /// `None` when no hook rewrote it; it is dropped when the decision is `deny`.

@@ -7,11 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::config::Config;
 use crate::config::diagnostics::{Diagnostic, Severity};
-use crate::config::dialect_name::Dialect;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, PromptkitHook};
-use crate::matching::{Rule, RuleContext, matcher_target, normalize_prx_event};
+use crate::matching::{Rule, RuleContext};
+use crate::model::{CommandForm, Dialect, Handler, Hook};
+use crate::sources::Config;
 
 /// At this `HOOKRUN_DEPTH` hookrun runs no hook at all.
 pub(crate) const MAX_DEPTH: u32 = 8;
@@ -144,7 +143,7 @@ fn skip_reason(
     if !hook.enabled {
         return Ok(Some(Skip::Disabled));
     }
-    if !fires_on(hook, input.event) {
+    if !hook.dialect.fires_on(&hook.events, input.event) {
         return Ok(Some(Skip::Event));
     }
     if input.own_dialect == Some(hook.dialect) && !explicit {
@@ -159,7 +158,7 @@ fn skip_reason(
     if !explicit && hook.command().is_some_and(runs_hookrun) {
         return Ok(Some(Skip::Recursion));
     }
-    let target = matcher_target(hook.dialect, input.event);
+    let target = hook.dialect.target(input.event);
     if !target
         .allows(&hook.matcher, input.payload)
         .map_err(|e| e.to_string())?
@@ -173,74 +172,6 @@ fn skip_reason(
         }
     }
     Ok(None)
-}
-
-/// Whether `hook` is registered for `event`, by its dialect's naming rules (SPEC §3).
-pub(crate) fn fires_on(hook: &Hook, event: &str) -> bool {
-    match &hook.events {
-        EventSelector::Named(name) => match hook.dialect {
-            Dialect::Praison => name.eq_ignore_ascii_case(event),
-            Dialect::Prx => prx_event(name) == prx_event(event),
-            _ => name == event,
-        },
-        EventSelector::Patterns(patterns) => {
-            patterns
-                .iter()
-                .any(|pattern| match pattern.strip_suffix('*') {
-                    Some(prefix) => event.starts_with(prefix),
-                    None => pattern == event,
-                })
-        }
-        EventSelector::Promptkit { hook: kind, phases } => promptkit_fires(*kind, phases, event),
-    }
-}
-
-/// PRX event keys compare normalised, and `prx.lifecycle.<event>` fires `<event>`: the name PRX
-/// hooks are told (`ZERO_HOOK_EVENT`, the envelope's `event`).
-pub(crate) fn prx_event(name: &str) -> String {
-    let normalized = normalize_prx_event(name);
-    match normalized.strip_prefix("prx.lifecycle.") {
-        Some(rest) => rest.to_owned(),
-        None => normalized,
-    }
-}
-
-/// The phases each PromptKit hook type owns.
-pub(crate) fn promptkit_phases(kind: PromptkitHook) -> &'static [&'static str] {
-    match kind {
-        PromptkitHook::Provider => &["before_call", "after_call"],
-        PromptkitHook::Tool => &["before_execution", "after_execution"],
-        PromptkitHook::Session => &["session_start", "session_update", "session_end"],
-        PromptkitHook::Eval => &["eval"],
-    }
-}
-
-/// The PromptKit hook type named in an event (`tool.before_execution`).
-pub(crate) fn promptkit_kind_name(kind: PromptkitHook) -> &'static str {
-    match kind {
-        PromptkitHook::Provider => "provider",
-        PromptkitHook::Tool => "tool",
-        PromptkitHook::Session => "session",
-        PromptkitHook::Eval => "eval",
-    }
-}
-
-/// The phase part of a PromptKit event (`tool.before_execution` → `before_execution`).
-pub(crate) fn promptkit_phase(event: &str) -> &str {
-    event.split_once('.').map_or(event, |(_, phase)| phase)
-}
-
-fn promptkit_fires(kind: PromptkitHook, phases: &[String], event: &str) -> bool {
-    if kind == PromptkitHook::Eval {
-        return event == "eval" || event == "eval.eval";
-    }
-    if let Some((named, _)) = event.split_once('.')
-        && named != promptkit_kind_name(kind)
-    {
-        return false;
-    }
-    let phase = promptkit_phase(event);
-    promptkit_phases(kind).contains(&phase) && phases.iter().any(|p| p == phase)
 }
 
 /// Whether the hook's program is hookrun itself (running it from discovery would recurse).
@@ -277,7 +208,7 @@ fn hook_error(config: &Config, hook: &Hook, message: &str) -> Diagnostic {
         Severity::Error,
         &source.display,
         &source.text,
-        crate::config::hook_position(source, hook),
+        source.position_of(hook),
         format!("hook `{}`: {message}", hook.name),
     )
 }

@@ -6,8 +6,15 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::*;
-use crate::config::model::{CommandForm, Handler, Source};
-use crate::matching::Matcher;
+use crate::dialects::promptkit::PromptkitHook;
+use crate::dialects::{CLAUDE, HOOKRUN, PRAISON, PROMPTKIT, PRX};
+use crate::matching::{Flavour, Matcher};
+use crate::model::{CommandForm, EventSelector, Handler, Source};
+
+/// Whether `hook` is registered for `event`, as its dialect says.
+fn fires_on(hook: &Hook, event: &str) -> bool {
+    hook.dialect.fires_on(&hook.events, event)
+}
 
 fn source(display: &str, dialect: Dialect, explicit: bool) -> Source {
     Source {
@@ -67,12 +74,12 @@ fn config(sources: Vec<Source>, hooks: Vec<Hook>) -> Config {
 
 #[test]
 fn event_names_compare_by_dialect_rules() {
-    let prx = hook("p", 0, Dialect::Prx, named(" Tool-Call "), "x");
+    let prx = hook("p", 0, PRX, named(" Tool-Call "), "x");
     assert!(fires_on(&prx, "tool_call"));
     assert!(fires_on(&prx, "prx.lifecycle.tool_call"));
-    let praison = hook("r", 0, Dialect::Praison, named("BEFORE_TOOL"), "x");
+    let praison = hook("r", 0, PRAISON, named("BEFORE_TOOL"), "x");
     assert!(fires_on(&praison, "before_tool"));
-    let claude = hook("c", 0, Dialect::Claude, named("PreToolUse"), "x");
+    let claude = hook("c", 0, CLAUDE, named("PreToolUse"), "x");
     assert!(fires_on(&claude, "PreToolUse"));
     assert!(!fires_on(&claude, "pretooluse"));
     assert!(
@@ -85,15 +92,9 @@ fn event_names_compare_by_dialect_rules() {
 fn hookrun_event_patterns_support_star_and_prefixes() {
     let patterns =
         |list: &[&str]| EventSelector::Patterns(list.iter().map(|s| (*s).to_owned()).collect());
-    let all = hook("a", 0, Dialect::Hookrun, patterns(&["*"]), "x");
+    let all = hook("a", 0, HOOKRUN, patterns(&["*"]), "x");
     assert!(fires_on(&all, "anything"));
-    let prefix = hook(
-        "b",
-        0,
-        Dialect::Hookrun,
-        patterns(&["prx.lifecycle.*", "Stop"]),
-        "x",
-    );
+    let prefix = hook("b", 0, HOOKRUN, patterns(&["prx.lifecycle.*", "Stop"]), "x");
     assert!(fires_on(&prefix, "prx.lifecycle.tool_call"));
     assert!(fires_on(&prefix, "Stop"));
     assert!(!fires_on(&prefix, "prx.other"));
@@ -101,14 +102,14 @@ fn hookrun_event_patterns_support_star_and_prefixes() {
 
 #[test]
 fn promptkit_hooks_run_in_the_phases_their_type_owns() {
-    let selector = |kind, phases: &[&str]| EventSelector::Promptkit {
-        hook: kind,
+    let selector = |kind: PromptkitHook, phases: &[&str]| EventSelector::Typed {
+        kind: kind.name(),
         phases: phases.iter().map(|s| (*s).to_owned()).collect(),
     };
     let tool = hook(
         "t",
         0,
-        Dialect::Promptkit,
+        PROMPTKIT,
         selector(PromptkitHook::Tool, &["before_execution"]),
         "x",
     );
@@ -119,7 +120,7 @@ fn promptkit_hooks_run_in_the_phases_their_type_owns() {
     let no_phases = hook(
         "n",
         0,
-        Dialect::Promptkit,
+        PROMPTKIT,
         selector(PromptkitHook::Provider, &[]),
         "x",
     );
@@ -130,7 +131,7 @@ fn promptkit_hooks_run_in_the_phases_their_type_owns() {
     let wrong = hook(
         "w",
         0,
-        Dialect::Promptkit,
+        PROMPTKIT,
         selector(PromptkitHook::Provider, &["before_execution"]),
         "x",
     );
@@ -138,13 +139,7 @@ fn promptkit_hooks_run_in_the_phases_their_type_owns() {
         !fires_on(&wrong, "before_execution"),
         "a phase its type does not own"
     );
-    let eval = hook(
-        "e",
-        0,
-        Dialect::Promptkit,
-        selector(PromptkitHook::Eval, &[]),
-        "x",
-    );
+    let eval = hook("e", 0, PROMPTKIT, selector(PromptkitHook::Eval, &[]), "x");
     assert!(fires_on(&eval, "eval"));
 }
 
@@ -152,19 +147,13 @@ fn promptkit_hooks_run_in_the_phases_their_type_owns() {
 fn same_command_from_two_files_runs_once() {
     let config = config(
         vec![
-            source("a.json", Dialect::Claude, false),
-            source("b.json", Dialect::Claude, false),
+            source("a.json", CLAUDE, false),
+            source("b.json", CLAUDE, false),
         ],
         vec![
-            hook("first", 0, Dialect::Claude, named("Stop"), "./same.sh"),
-            hook(
-                "again-same-file",
-                0,
-                Dialect::Claude,
-                named("Stop"),
-                "./same.sh",
-            ),
-            hook("second", 1, Dialect::Claude, named("Stop"), "./same.sh"),
+            hook("first", 0, CLAUDE, named("Stop"), "./same.sh"),
+            hook("again-same-file", 0, CLAUDE, named("Stop"), "./same.sh"),
+            hook("second", 1, CLAUDE, named("Stop"), "./same.sh"),
         ],
     );
     let skips = plan_for(&config, "Stop", &json!({}), None);
@@ -175,28 +164,16 @@ fn same_command_from_two_files_runs_once() {
 
 #[test]
 fn a_hook_skipped_by_its_matcher_does_not_shadow_a_later_duplicate() {
-    let mut narrow = hook(
-        "narrow",
-        0,
-        Dialect::Claude,
-        named("PreToolUse"),
-        "./same.sh",
-    );
-    narrow.matcher = Matcher::new(Some("Write"), Dialect::Claude);
+    let mut narrow = hook("narrow", 0, CLAUDE, named("PreToolUse"), "./same.sh");
+    narrow.matcher = Matcher::new(Some("Write"), Flavour::NamesOrRegex);
     let config = config(
         vec![
-            source("a.json", Dialect::Claude, false),
-            source("b.json", Dialect::Claude, false),
+            source("a.json", CLAUDE, false),
+            source("b.json", CLAUDE, false),
         ],
         vec![
             narrow,
-            hook(
-                "broad",
-                1,
-                Dialect::Claude,
-                named("PreToolUse"),
-                "./same.sh",
-            ),
+            hook("broad", 1, CLAUDE, named("PreToolUse"), "./same.sh"),
         ],
     );
     let skips = plan_for(&config, "PreToolUse", &json!({"tool_name": "Bash"}), None);
@@ -207,41 +184,41 @@ fn a_hook_skipped_by_its_matcher_does_not_shadow_a_later_duplicate() {
 fn own_dialect_sources_are_skipped_unless_named_with_c() {
     let config = config(
         vec![
-            source(".claude/settings.json", Dialect::Claude, false),
-            source("x.json", Dialect::Claude, true),
+            source(".claude/settings.json", CLAUDE, false),
+            source("x.json", CLAUDE, true),
         ],
         vec![
-            hook("found", 0, Dialect::Claude, named("Stop"), "a"),
-            hook("named", 1, Dialect::Claude, named("Stop"), "b"),
+            hook("found", 0, CLAUDE, named("Stop"), "a"),
+            hook("named", 1, CLAUDE, named("Stop"), "b"),
         ],
     );
-    let skips = plan_for(&config, "Stop", &json!({}), Some(Dialect::Claude));
-    assert_eq!(skips, vec![Some(Skip::OwnDialect(Dialect::Claude)), None]);
+    let skips = plan_for(&config, "Stop", &json!({}), Some(CLAUDE));
+    assert_eq!(skips, vec![Some(Skip::OwnDialect(CLAUDE)), None]);
 }
 
 #[test]
 fn hooks_that_run_hookrun_are_never_run_from_discovery() {
     let config = config(
-        vec![source("hookrun.toml", Dialect::Hookrun, false)],
+        vec![source("hookrun.toml", HOOKRUN, false)],
         vec![
             hook(
                 "self",
                 0,
-                Dialect::Hookrun,
+                HOOKRUN,
                 EventSelector::Patterns(vec!["*".into()]),
                 "hookrun fire Stop",
             ),
             hook(
                 "path",
                 0,
-                Dialect::Hookrun,
+                HOOKRUN,
                 EventSelector::Patterns(vec!["*".into()]),
                 "FOO=1 /usr/local/bin/hookrun fire X",
             ),
             hook(
                 "other",
                 0,
-                Dialect::Hookrun,
+                HOOKRUN,
                 EventSelector::Patterns(vec!["*".into()]),
                 "echo hookrun",
             ),
@@ -255,16 +232,16 @@ fn hooks_that_run_hookrun_are_never_run_from_discovery() {
 
 #[test]
 fn disabled_unsupported_and_conditions_are_reported() {
-    let mut disabled = hook("off", 0, Dialect::Claude, named("PreToolUse"), "a");
+    let mut disabled = hook("off", 0, CLAUDE, named("PreToolUse"), "a");
     disabled.enabled = false;
-    let mut http = hook("web", 0, Dialect::Claude, named("PreToolUse"), "b");
+    let mut http = hook("web", 0, CLAUDE, named("PreToolUse"), "b");
     http.handler = Handler::Unsupported {
         kind: "http".into(),
     };
-    let mut push_only = hook("push", 0, Dialect::Claude, named("PreToolUse"), "c");
+    let mut push_only = hook("push", 0, CLAUDE, named("PreToolUse"), "c");
     push_only.condition = Some("Bash(git push *)".into());
     let config = config(
-        vec![source("s.json", Dialect::Claude, false)],
+        vec![source("s.json", CLAUDE, false)],
         vec![disabled, http, push_only],
     );
     let payload = json!({"tool_name": "Bash", "tool_input": {"command": "git status"}});
@@ -281,12 +258,12 @@ fn disabled_unsupported_and_conditions_are_reported() {
 
 #[test]
 fn invalid_regex_and_if_rule_are_configuration_errors() {
-    let mut bad_regex = hook("bad", 0, Dialect::Claude, named("PreToolUse"), "a");
-    bad_regex.matcher = Matcher::new(Some("Bash("), Dialect::Claude);
-    let mut bad_rule = hook("rule", 0, Dialect::Claude, named("PreToolUse"), "b");
+    let mut bad_regex = hook("bad", 0, CLAUDE, named("PreToolUse"), "a");
+    bad_regex.matcher = Matcher::new(Some("Bash("), Flavour::NamesOrRegex);
+    let mut bad_rule = hook("rule", 0, CLAUDE, named("PreToolUse"), "b");
     bad_rule.condition = Some("Bash(unclosed".into());
     let config = config(
-        vec![source("s.json", Dialect::Claude, false)],
+        vec![source("s.json", CLAUDE, false)],
         vec![bad_regex, bad_rule],
     );
     let payload = json!({"tool_name": "Bash"});
@@ -314,8 +291,8 @@ fn invalid_regex_and_if_rule_are_configuration_errors() {
 #[test]
 fn depth_limit_runs_nothing() {
     let config = config(
-        vec![source("s.json", Dialect::Claude, false)],
-        vec![hook("a", 0, Dialect::Claude, named("Stop"), "a")],
+        vec![source("s.json", CLAUDE, false)],
+        vec![hook("a", 0, CLAUDE, named("Stop"), "a")],
     );
     let payload = json!({});
     let input = PlanInput {

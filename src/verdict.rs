@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::config::duration::format_duration;
+pub(crate) use crate::model::answer::{Decision, Policy, Said};
 use crate::runner::terminate::signal_name;
 use crate::runner::{Exit, Finished};
 
@@ -16,66 +17,6 @@ pub(crate) enum Outcome {
     Blocking,
     NonBlockingError,
     Cancelled,
-}
-
-/// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Decision {
-    #[default]
-    None,
-    Allow,
-    Ask,
-    Deny,
-}
-
-impl Decision {
-    pub(crate) fn blocks(self) -> bool {
-        matches!(self, Decision::Deny | Decision::Ask)
-    }
-}
-
-/// What a hook's JSON said, read with the one vocabulary whatever the dialect.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Said {
-    pub(crate) decision: Option<Decision>,
-    pub(crate) reason: Option<String>,
-    pub(crate) updated_input: Option<Value>,
-    pub(crate) updated_output: Option<Value>,
-    pub(crate) additional_context: Option<String>,
-    pub(crate) system_message: Option<String>,
-    pub(crate) user_message: Option<String>,
-    pub(crate) agent_message: Option<String>,
-    pub(crate) followup_message: Option<String>,
-    /// `Some(false)` when the hook asked the agent to stop.
-    pub(crate) continue_: Option<bool>,
-    pub(crate) stop_reason: Option<String>,
-    /// `enforced`, `metadata`, `suppressOutput`: kept in the hook's record.
-    pub(crate) extra: Map<String, Value>,
-}
-
-/// How the hook's dialect, mode and event let its result count.
-#[derive(Debug, Clone, Copy, Default)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent switches of SPEC §5"
-)]
-pub(crate) struct Policy {
-    /// Its deny can block (false for observe hooks, PRX, PromptKit after/session/eval hooks).
-    pub(crate) can_block: bool,
-    /// Exit 2 means "deny" (false for PRX and PromptKit, where every non-zero exit is a failure).
-    pub(crate) exit2_blocks: bool,
-    /// A failure blocks.
-    pub(crate) fail_closed: bool,
-    /// PromptKit filter: only `{"allow": true}` allows.
-    pub(crate) require_allow: bool,
-    /// Plain stdout becomes context for the agent (claude UserPromptSubmit/SessionStart, …).
-    pub(crate) text_is_context: bool,
-    /// The hook's stdout is not read at all (PromptKit eval hooks).
-    pub(crate) ignore_stdout: bool,
-    /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
-    /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
-    pub(crate) observe_only: bool,
 }
 
 /// The judgement of one run.

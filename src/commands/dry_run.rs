@@ -7,10 +7,10 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 
-use crate::config::Config;
 use crate::merge::merge;
 use crate::output::document::{Document, HookRecord};
 use crate::plan::Step;
+use crate::sources::Config;
 use crate::{Error, exit, output};
 
 pub(crate) fn print(

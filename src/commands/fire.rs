@@ -10,14 +10,16 @@ use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::execute::{self, Settings};
 use crate::merge::merge;
-use crate::output::agents::{self, Agent};
+use crate::model::Dialect;
+use crate::output::agents;
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{Error, exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let started = Instant::now();
-    let agent: Option<Agent> = args.output.into();
+    // The agent hookrun answers as; `None` for its own document.
+    let agent: Option<Dialect> = args.output.output().map(|_| args.output);
     // A dry run is not a fire: it is never logged.
     let log = args.log.as_deref().filter(|_| !args.dry_run);
     let result = fire(cli, args, agent, log, started).map_err(|error| match (agent, error) {
@@ -36,7 +38,7 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
 fn fire(
     cli: &Cli,
     args: &FireArgs,
-    agent: Option<Agent>,
+    agent: Option<Dialect>,
     log: Option<&Path>,
     started: Instant,
 ) -> Result<ExitCode, Error> {
@@ -65,7 +67,7 @@ fn fire(
             event: &args.event,
             payload: &payload,
             project_dir: &project_dir,
-            own_dialect: agent.map(Agent::dialect),
+            own_dialect: agent,
             depth,
         },
     )
@@ -101,7 +103,7 @@ fn fire(
         let answer = agents::answer(agent, &args.event, &merged);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
             let printed = answer.json.clone().unwrap_or(Value::Null);
-            let output = Some(agent.dialect().name());
+            let output = Some(agent.name());
             record(
                 cli,
                 args,

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::output::agents;
 use crate::output::document::Document;
-use crate::runner::delivery::rfc3339_now;
+use crate::timestamp::rfc3339_now;
 use crate::verdict::{Decision, Outcome};
 use crate::{Error, exit};
 

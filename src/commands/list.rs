@@ -11,9 +11,8 @@ use serde::Serialize;
 use crate::cli::{Cli, ListArgs, ReportFormat};
 use crate::commands::{load_config, project_dir};
 use crate::config::duration::format_duration;
-use crate::config::model::{EventSelector, Handler, Hook, Mode};
+use crate::model::{EventSelector, Handler, Hook, Mode};
 use crate::output::color::{self, Painter};
-use crate::plan::{fires_on, promptkit_kind_name};
 use crate::{Error, exit, output};
 
 #[derive(Debug, Serialize)]
@@ -67,7 +66,11 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
                 .hooks
                 .iter()
                 .filter(|hook| hook.source == index)
-                .filter(|hook| args.event.as_deref().is_none_or(|e| fires_on(hook, e)))
+                .filter(|hook| {
+                    args.event
+                        .as_deref()
+                        .is_none_or(|e| hook.dialect.fires_on(&hook.events, e))
+                })
                 .map(listed)
                 .collect(),
         })
@@ -92,9 +95,9 @@ fn listed(hook: &Hook) -> ListedHook {
     let events = match &hook.events {
         EventSelector::Named(name) => vec![name.clone()],
         EventSelector::Patterns(patterns) => patterns.clone(),
-        EventSelector::Promptkit { hook: kind, phases } => phases
+        EventSelector::Typed { kind, phases } => phases
             .iter()
-            .map(|phase| format!("{}.{phase}", promptkit_kind_name(*kind)))
+            .map(|phase| format!("{kind}.{phase}"))
             .collect(),
     };
     let (handler, command) = match &hook.handler {

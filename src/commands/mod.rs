@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::Error;
 use crate::cli::Cli;
-use crate::config::{self, Config, LoadOptions};
+use crate::sources::{self, Config, LoadOptions};
 
 pub(crate) mod completions;
 mod dry_run;
@@ -29,7 +29,7 @@ pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
 
 /// Loads the configuration the global options describe.
 pub(crate) fn load_config(cli: &Cli, project_dir: &std::path::Path) -> Config {
-    config::load(&LoadOptions {
+    sources::load(&LoadOptions {
         project_dir,
         config_files: &cli.global.config,
         dialect: cli.global.dialect,

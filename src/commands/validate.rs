@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use crate::cli::{Cli, ReportFormat, ValidateArgs};
 use crate::commands::project_dir;
 use crate::config::diagnostics::{Diagnostic, Severity, VALIDATE_ERRORS};
-use crate::config::{self, LoadOptions};
 use crate::output::color::{self, Painter};
+use crate::sources::{self, LoadOptions};
 use crate::{Error, exit, output, validate};
 
 pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
@@ -23,7 +23,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
         .chain(&args.paths)
         .cloned()
         .collect();
-    let config = config::load(&LoadOptions {
+    let config = sources::load(&LoadOptions {
         project_dir: &project_dir,
         config_files: &files,
         dialect: cli.global.dialect,

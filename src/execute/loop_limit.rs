@@ -1,4 +1,4 @@
-//! ProxyAI's `loopLimit` for `stop` and `subagentStop` hooks: how many times a hook has run in
+//! A hook's `loop_limit` (ProxyAI's `loopLimit`, on the events its dialect counts): how many times a hook has run in
 //! one session, kept in a small state file under `$XDG_STATE_HOME/hookrun/` (or
 //! `~/.local/state/hookrun/`), one file per session, written atomically.
 
@@ -7,10 +7,7 @@ use std::path::PathBuf;
 
 use serde_json::{Map, Value};
 
-use crate::config::dialect_name::Dialect;
-use crate::config::model::Hook;
-
-const LIMITED_EVENTS: &[&str] = &["stop", "subagentStop"];
+use crate::model::Hook;
 
 /// The skip reason when `hook` already ran `loopLimit` times in this session.
 pub(crate) fn reached(hook: &Hook, event: &str, payload: &Map<String, Value>) -> Option<String> {
@@ -45,7 +42,7 @@ fn applies(
     payload: &Map<String, Value>,
 ) -> Option<(u64, PathBuf, String)> {
     let limit = hook.loop_limit?;
-    if hook.dialect != Dialect::Proxyai || !LIMITED_EVENTS.contains(&event) {
+    if !hook.dialect.loop_limited(event) {
         return None;
     }
     let file = format!("loop-{}.json", sanitize(session(payload)));

@@ -13,7 +13,6 @@ use std::sync::OnceLock;
 use regex_lite::{Regex, RegexBuilder};
 
 use super::prefilter;
-use crate::config::dialect_name::Dialect;
 
 /// Compiled-program limit: hostile patterns fail in milliseconds instead of tens (deps.md §4).
 pub(super) const REGEX_SIZE_LIMIT: usize = 1 << 20;
@@ -36,7 +35,25 @@ pub(crate) struct MatcherError {
     pub(crate) message: String,
 }
 
-/// How a matcher's text is compared, decided once from the text and the dialect.
+/// How an agent reads its matcher texts: the regex flavour and what an invalid regex means.
+/// Each dialect names its own; the matcher knows no dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    /// The agent has no matchers: every value matches.
+    Ignored,
+    /// Exact names (a list split on `|` or `,`) when the text has only name characters, else an
+    /// unanchored regex; an invalid regex is a configuration error.
+    NamesOrRegex,
+    /// An unanchored regex on the trimmed text; an invalid one is compared as the exact string.
+    TrimmedRegexOrExact,
+    /// An unanchored regex; an invalid one is searched as a substring.
+    RegexOrSubstring,
+    /// A regex anchored at the start of the value (Python's `re.match`); an invalid one is
+    /// searched as a substring.
+    StartRegexOrSubstring,
+}
+
+/// How a matcher's text is compared, decided once from the text and the flavour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// Absent, empty or `*`, or a dialect without matchers: every value.
@@ -84,20 +101,21 @@ pub(crate) struct Matcher {
 }
 
 impl Matcher {
-    /// Classifies `pattern` for `dialect`. Cheap: never compiles a regex.
+    /// Classifies `pattern` in `flavour`. Cheap: never compiles a regex.
     ///
-    /// - absent, `""` or `"*"` (after trimming) → every value, in every dialect. (For proxyai and
-    ///   praison a literal `*` would be an invalid regex searched as a substring; hookrun reads it
-    ///   as "all", as every other dialect does.)
-    /// - claude, cursor, hookrun: only ASCII letters, digits, `_`, `-`, space, `,`, `|` → exact
-    ///   names split on `|` or `,`; anything else → unanchored regex, invalid = error.
-    /// - gemini: unanchored regex on the trimmed text; invalid → exact string.
-    /// - proxyai: unanchored regex; invalid → substring.
-    /// - praison: regex anchored at the start (`re.match`); invalid → substring.
-    /// - prx, promptkit: no matchers; every value.
-    pub(crate) fn new(pattern: Option<&str>, dialect: Dialect) -> Matcher {
+    /// - absent, `""` or `"*"` (after trimming) → every value, in every flavour. (In the
+    ///   substring flavours a literal `*` would be an invalid regex searched as a substring;
+    ///   hookrun reads it as "all", as every other flavour does.)
+    /// - [`Flavour::NamesOrRegex`]: only ASCII letters, digits, `_`, `-`, space, `,`, `|` →
+    ///   exact names split on `|` or `,`; anything else → unanchored regex, invalid = error.
+    /// - [`Flavour::TrimmedRegexOrExact`]: unanchored regex on the trimmed text; invalid → exact
+    ///   string.
+    /// - [`Flavour::RegexOrSubstring`]: unanchored regex; invalid → substring.
+    /// - [`Flavour::StartRegexOrSubstring`]: regex anchored at the start; invalid → substring.
+    /// - [`Flavour::Ignored`]: every value.
+    pub(crate) fn new(pattern: Option<&str>, flavour: Flavour) -> Matcher {
         let raw = pattern.unwrap_or("");
-        let text = if dialect == Dialect::Gemini {
+        let text = if flavour == Flavour::TrimmedRegexOrExact {
             let start = raw.len() - raw.trim_start().len();
             start..raw.trim_end().len().max(start)
         } else {
@@ -106,7 +124,7 @@ impl Matcher {
         Matcher {
             pattern: pattern.map(Into::into),
             text,
-            kind: classify(raw, dialect),
+            kind: classify(raw, flavour),
             regex: OnceLock::new(),
         }
     }
@@ -179,14 +197,22 @@ impl Matcher {
         Ok(())
     }
 
-    /// For gemini, proxyai and praison: the compile error of a regex that the dialect silently
-    /// compares as plain text instead, so `validate` can warn about it. Compiles the regex.
+    /// For the lenient flavours: the compile error of a regex that the agent silently compares
+    /// as plain text instead, so `validate` can warn about it. Compiles the regex.
     pub(crate) fn fallback_reason(&self) -> Option<MatcherError> {
         match self.kind {
             Kind::Regex(_, OnInvalid::Exact | OnInvalid::Substring) => {
                 self.compiled().err().map(|message| self.error(message))
             }
             _ => None,
+        }
+    }
+
+    /// How a regex that does not compile is compared instead, for `validate`'s warning.
+    pub(crate) fn fallback_compares(&self) -> &'static str {
+        match self.kind {
+            Kind::Regex(_, OnInvalid::Exact) => "an exact string",
+            _ => "a substring",
         }
     }
 
@@ -244,15 +270,15 @@ impl PartialEq for Matcher {
 impl Eq for Matcher {}
 
 /// Decides the [`Kind`] of a configured matcher text.
-fn classify(raw: &str, dialect: Dialect) -> Kind {
+fn classify(raw: &str, flavour: Flavour) -> Kind {
     let trimmed = raw.trim();
     if trimmed.is_empty() || trimmed == "*" {
         return Kind::All;
     }
     let literal = !raw.contains(REGEX_META);
-    match dialect {
-        Dialect::Prx | Dialect::Promptkit => Kind::All,
-        Dialect::Claude | Dialect::Cursor | Dialect::Hookrun => {
+    match flavour {
+        Flavour::Ignored => Kind::All,
+        Flavour::NamesOrRegex => {
             if raw.chars().all(is_name_char) {
                 Kind::Names
             } else if literal {
@@ -261,12 +287,14 @@ fn classify(raw: &str, dialect: Dialect) -> Kind {
                 Kind::Regex(Anchor::Anywhere, OnInvalid::Error)
             }
         }
-        // Gemini compiles the trimmed text, which has the same metacharacters as `raw`.
-        Dialect::Gemini | Dialect::Proxyai if literal => Kind::Literals(Anchor::Anywhere),
-        Dialect::Gemini => Kind::Regex(Anchor::Anywhere, OnInvalid::Exact),
-        Dialect::Proxyai => Kind::Regex(Anchor::Anywhere, OnInvalid::Substring),
-        Dialect::Praison if literal => Kind::Literals(Anchor::Start),
-        Dialect::Praison => Kind::Regex(Anchor::Start, OnInvalid::Substring),
+        // The trimmed text has the same metacharacters as `raw`.
+        Flavour::TrimmedRegexOrExact | Flavour::RegexOrSubstring if literal => {
+            Kind::Literals(Anchor::Anywhere)
+        }
+        Flavour::TrimmedRegexOrExact => Kind::Regex(Anchor::Anywhere, OnInvalid::Exact),
+        Flavour::RegexOrSubstring => Kind::Regex(Anchor::Anywhere, OnInvalid::Substring),
+        Flavour::StartRegexOrSubstring if literal => Kind::Literals(Anchor::Start),
+        Flavour::StartRegexOrSubstring => Kind::Regex(Anchor::Start, OnInvalid::Substring),
     }
 }
 

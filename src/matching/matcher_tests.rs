@@ -3,19 +3,35 @@
 
 use super::*;
 
-/// `(dialect, matcher, value, expected)` rows, each checked with [`Matcher::is_match`].
-fn assert_table(rows: &[(Dialect, Option<&str>, &str, bool)]) {
+/// `(flavour, matcher, value, expected)` rows, each checked with [`Matcher::is_match`].
+fn assert_table(rows: &[(Flavour, Option<&str>, &str, bool)]) {
     for &(dialect, pattern, value, expected) in rows {
         let matcher = Matcher::new(pattern, dialect);
         assert_eq!(
             matcher.is_match(value),
             Ok(expected),
-            "{dialect} matcher {pattern:?} against {value:?}"
+            "{dialect:?} matcher {pattern:?} against {value:?}"
         );
     }
 }
 
-use Dialect::{Claude, Cursor, Gemini, Hookrun, Praison, Promptkit, Proxyai, Prx};
+// The rows name the agents; each reads its matchers in the flavour its dialect module gives it.
+#[expect(non_upper_case_globals, reason = "the rows read as the agents' names")]
+mod agents {
+    use super::Flavour;
+    pub(super) const Claude: Flavour = Flavour::NamesOrRegex;
+    pub(super) const Cursor: Flavour = Flavour::NamesOrRegex;
+    pub(super) const Hookrun: Flavour = Flavour::NamesOrRegex;
+    pub(super) const Gemini: Flavour = Flavour::TrimmedRegexOrExact;
+    pub(super) const Proxyai: Flavour = Flavour::RegexOrSubstring;
+    pub(super) const Praison: Flavour = Flavour::StartRegexOrSubstring;
+    pub(super) const Prx: Flavour = Flavour::Ignored;
+    pub(super) const Promptkit: Flavour = Flavour::Ignored;
+    pub(super) const ALL: [Flavour; 8] = [
+        Hookrun, Claude, Gemini, Cursor, Proxyai, Praison, Prx, Promptkit,
+    ];
+}
+use agents::{Claude, Cursor, Gemini, Hookrun, Praison, Promptkit, Proxyai, Prx};
 
 #[test]
 fn exact_matcher_does_not_match_longer_name() {
@@ -82,10 +98,10 @@ fn mcp_server_name_alone_matches_no_tool() {
 #[test]
 fn absent_empty_and_star_match_everything_in_every_dialect() {
     // agent-hooks.md §8 case 5.
-    for dialect in Dialect::ALL {
+    for dialect in agents::ALL {
         for pattern in [None, Some(""), Some("*"), Some("  "), Some(" * ")] {
             let matcher = Matcher::new(pattern, dialect);
-            assert!(matcher.matches_everything(), "{dialect} {pattern:?}");
+            assert!(matcher.matches_everything(), "{dialect:?} {pattern:?}");
             assert_eq!(matcher.is_match("anything"), Ok(true));
             assert_eq!(matcher.check(), Ok(()));
         }
@@ -200,7 +216,7 @@ fn prx_and_promptkit_have_no_matchers() {
 #[test]
 fn literal_fast_path_compiles_no_regex() {
     // Common configs must not pay for a regex compile (deps.md §4).
-    let rows: &[(Dialect, &str, &str, bool)] = &[
+    let rows: &[(Flavour, &str, &str, bool)] = &[
         (Claude, "Write|Edit|MultiEdit", "Edit", true),
         (Claude, "mcp:tool", "x mcp:tool y", true),
         (Gemini, "BeforeTool", "BeforeToolX", true),
@@ -211,11 +227,15 @@ fn literal_fast_path_compiles_no_regex() {
     ];
     for &(dialect, pattern, value, expected) in rows {
         let matcher = Matcher::new(Some(pattern), dialect);
-        assert_eq!(matcher.is_match(value), Ok(expected), "{dialect} {pattern}");
+        assert_eq!(
+            matcher.is_match(value),
+            Ok(expected),
+            "{dialect:?} {pattern}"
+        );
         assert_eq!(matcher.check(), Ok(()));
         assert!(
             !matcher.compiled_a_regex(),
-            "{dialect} {pattern} compiled a regex"
+            "{dialect:?} {pattern} compiled a regex"
         );
     }
 }
@@ -250,7 +270,7 @@ fn hostile_regex_hits_the_size_limit() {
 #[test]
 fn text_targets_search_for_listed_names() {
     // Cursor documents `curl|wget|nc` on beforeShellExecution, whose target is the command.
-    let rows: &[(Dialect, &str, &str, bool)] = &[
+    let rows: &[(Flavour, &str, &str, bool)] = &[
         (Cursor, "curl|wget|nc", "curl https://example.com", true),
         (Cursor, "curl|wget|nc", "ls -la", false),
         (Cursor, "^rm ", "rm -rf /", true),
@@ -274,7 +294,7 @@ fn text_targets_search_for_listed_names() {
 
 #[test]
 fn pattern_and_kind_are_reported() {
-    let rows: &[(Dialect, Option<&str>, &str)] = &[
+    let rows: &[(Flavour, Option<&str>, &str)] = &[
         (Claude, None, "all"),
         (Claude, Some("Bash"), "exact"),
         (Claude, Some("^Bash"), "regex"),
@@ -284,7 +304,7 @@ fn pattern_and_kind_are_reported() {
     for &(dialect, pattern, kind) in rows {
         let matcher = Matcher::new(pattern, dialect);
         assert_eq!(matcher.pattern(), pattern);
-        assert_eq!(matcher.kind_name(), kind, "{dialect} {pattern:?}");
+        assert_eq!(matcher.kind_name(), kind, "{dialect:?} {pattern:?}");
     }
 }
 
@@ -300,7 +320,7 @@ fn matchers_compare_by_configuration() {
 #[test]
 fn prefilter_decides_without_compiling_and_errors_stay_errors() {
     // The none-100 bench's PreToolUse matchers against `Bash`.
-    let rows: &[(Dialect, &str)] = &[
+    let rows: &[(Flavour, &str)] = &[
         (Claude, "^Notebook.*"),
         (Claude, "Task.*"),
         (Claude, "(?i)^(write|edit)$"),
@@ -312,8 +332,11 @@ fn prefilter_decides_without_compiling_and_errors_stay_errors() {
     ];
     for &(dialect, pattern) in rows {
         let matcher = Matcher::new(Some(pattern), dialect);
-        assert_eq!(matcher.is_match("Bash"), Ok(false), "{dialect} {pattern}");
-        assert!(!matcher.compiled_a_regex(), "{dialect} {pattern} compiled");
+        assert_eq!(matcher.is_match("Bash"), Ok(false), "{dialect:?} {pattern}");
+        assert!(
+            !matcher.compiled_a_regex(),
+            "{dialect:?} {pattern} compiled"
+        );
     }
     // Values the prefilter cannot rule out get the regex's answer.
     assert_table(&[

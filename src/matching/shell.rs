@@ -13,7 +13,6 @@
 //!   `rm -rf x`.
 
 use super::wildcard::wildcard_match;
-use crate::config::model::is_assignment;
 
 /// Whether the command-pattern `spec` matches `command` (see the module doc).
 pub(super) fn command_matches(spec: &str, command: &str) -> bool {
@@ -172,6 +171,15 @@ fn split_word(text: &str) -> Option<(&str, &str)> {
         })
         .map_or(text.len(), |(index, _)| index);
     Some((&text[..end], text[end..].trim_start()))
+}
+
+/// A shell variable assignment word (`NAME=value`), as a command prefix.
+pub(crate) fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 #[cfg(test)]

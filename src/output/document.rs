@@ -1,49 +1,11 @@
 //! The decision document of SPEC §6: the merged answer plus one record per hook.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+pub(crate) use crate::execute::record::HookRecord;
 use crate::merge::Merged;
-use crate::verdict::{Decision, Outcome};
-
-/// One hook's line in the document.
-#[derive(Debug, Clone, Serialize, Default)]
-pub(crate) struct HookRecord {
-    pub(crate) name: String,
-    pub(crate) source: String,
-    pub(crate) dialect: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) outcome: Option<Outcome>,
-    pub(crate) decision: Decision,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) exit_code: Option<i32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) signal: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) duration_ms: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) timed_out_after_ms: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) killed: Option<&'static str>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) leaked: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) stderr: Option<String>,
-    /// A deny or ask from a hook that cannot block (observe mode, PRX, …).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) ignored_decision: Option<Decision>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) skipped_reason: Option<String>,
-    /// `enforced`, `metadata`, `suppressOutput` as the hook printed them.
-    #[serde(flatten)]
-    pub(crate) extra: Map<String, Value>,
-}
+use crate::verdict::Decision;
 
 /// The whole answer of one `fire`.
 #[derive(Debug, Clone, Serialize)]

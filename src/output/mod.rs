@@ -6,7 +6,6 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 pub(crate) mod agents;
-mod claude;
 pub(crate) mod color;
 pub(crate) mod document;
 

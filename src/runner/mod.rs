@@ -1,13 +1,14 @@
-//! Runs one hook process to its end without ever hanging: the payload is written to stdin while
+//! Runs one job's process to its end without ever hanging: the payload is written to stdin while
 //! stdout and stderr are drained into capped buffers, all in one poll loop over the child's pipes,
 //! a pidfd for its exit, and the signal self-pipe. A timeout ends the whole process group
 //! (SIGTERM, then SIGKILL after the grace); once the hook's own process has exited, its pipes get
 //! 100 ms to close before a descendant still holding them is left behind and the hook marked
 //! `leaked`.
 
+use std::ffi::OsString;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus};
+use std::process::{Child, ExitStatus};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
@@ -15,7 +16,6 @@ use rustix::io::Errno;
 use rustix::process::{Pid, PidfdFlags, pidfd_open};
 
 pub(crate) mod capture;
-pub(crate) mod delivery;
 pub(crate) mod signals;
 pub(crate) mod spawn;
 pub(crate) mod terminate;
@@ -32,14 +32,23 @@ pub(crate) const LEAK_WINDOW: Duration = Duration::from_millis(100);
 /// Poll tick where the kernel has no pidfd (pre-5.3 Linux): exit is noticed by `try_wait`.
 const FALLBACK_TICK: Duration = Duration::from_millis(5);
 
-/// One hook process to run.
+/// One process to run: what the runner is given. It knows no hook, dialect or event.
 pub(crate) struct Job<'a> {
-    pub(crate) command: Command,
-    /// The hook's working directory.
+    /// Looked up in `PATH` when it has no `/`.
+    pub(crate) program: OsString,
+    pub(crate) args: Vec<OsString>,
+    /// Start from an empty environment instead of hookrun's own.
+    pub(crate) clear_env: bool,
+    /// Variables set on top, in order (a later one wins).
+    pub(crate) env: Vec<(OsString, OsString)>,
+    /// The working directory.
     pub(crate) cwd: &'a Path,
-    /// Written to stdin, which is then closed; `None` leaves stdin as the command set it.
+    /// Written to stdin, which is then closed; `None` gives the process `/dev/null`.
     pub(crate) stdin: Option<&'a [u8]>,
+    /// Files removed once the process and its pipes are done (its payload file).
+    pub(crate) remove_after: Vec<tempfile::TempPath>,
     pub(crate) timeout: Duration,
+    /// After a timeout, how long SIGTERM has before SIGKILL.
     pub(crate) grace: Duration,
 }
 
@@ -77,16 +86,17 @@ enum Phase {
     Exited { drain_until: Instant },
 }
 
-/// Runs the job to completion.
-pub(crate) fn run(mut job: Job<'_>) -> Finished {
+/// Runs the job to completion; its files are removed when it is done.
+pub(crate) fn run(job: Job<'_>) -> Finished {
     let start = Instant::now();
     let mut stdout = Capture::new(STDOUT_CAP);
     let mut stderr = Capture::new(STDERR_CAP);
-    let mut child = match spawn::spawn_in(&mut job.command, job.cwd) {
+    let mut command = spawn::command(&job);
+    let mut child = match spawn::spawn_in(&mut command, job.cwd) {
         Ok(child) => child,
         Err(error) => {
             return Finished {
-                exit: Exit::SpawnFailed(spawn::describe_spawn_error(&job.command, &error)),
+                exit: Exit::SpawnFailed(spawn::describe_spawn_error(&command, &error)),
                 stdout,
                 stderr,
                 timed_out: false,
@@ -99,7 +109,7 @@ pub(crate) fn run(mut job: Job<'_>) -> Finished {
     };
     let mut state = Loop::new(&mut child, job.stdin, start + job.timeout);
     let status = state.drive(&mut child, &mut stdout, &mut stderr, job.grace);
-    Finished {
+    let finished = Finished {
         exit: match (
             status.code(),
             std::os::unix::process::ExitStatusExt::signal(&status),
@@ -115,7 +125,10 @@ pub(crate) fn run(mut job: Job<'_>) -> Finished {
         killed: state.killed,
         leaked: state.leaked,
         duration: start.elapsed(),
-    }
+    };
+    // The process and its pipes are done: its files go now.
+    drop(job.remove_after);
+    finished
 }
 
 /// The state of one hook's poll loop.

@@ -1,6 +1,5 @@
-//! Builds the `Command` for one hook: shell or exec form, working directory, environment
-//! (hookrun's own, or the sanitised one of SPEC §11), and a process group of its own so that a
-//! timeout can end everything the hook started.
+//! Starts one job's process: its `Command` from the job's plain fields, its working directory,
+//! and a process group of its own so that a timeout can end everything it started.
 
 use std::ffi::OsStr;
 use std::os::fd::OwnedFd;
@@ -11,68 +10,24 @@ use std::sync::OnceLock;
 
 use rustix::fs::{Mode, OFlags};
 
-use crate::config::model::{CommandForm, Hook, StdinMode};
+use super::Job;
 
-/// The `PATH` of a sanitised environment.
-pub(crate) const SAFE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-
-/// What every hook of one fire shares.
-pub(crate) struct SpawnContext<'a> {
-    pub(crate) project_dir: &'a Path,
-    pub(crate) event: &'a str,
-    /// `HOOKRUN_DEPTH` for the hooks (one more than hookrun's own).
-    pub(crate) depth: u32,
-}
-
-/// Builds the command for `hook`; `extra_env` comes last (the payload channels of SPEC §4). Its
-/// working directory is not set here: [`spawn_in`] gives it `hook.cwd`.
-pub(crate) fn command_for(
-    hook: &Hook,
-    form: &CommandForm,
-    ctx: &SpawnContext<'_>,
-    extra_env: &[(String, String)],
-) -> Command {
-    let project = ctx.project_dir.to_string_lossy();
-    let mut command = match form {
-        CommandForm::Shell(text) => {
-            let mut command = Command::new("/bin/sh");
-            command.arg("-c").arg(text);
-            command
-        }
-        CommandForm::Exec { program, args } => {
-            let program = substitute(program, &project);
-            let program_path = Path::new(&program);
-            let mut command = if program.contains('/') && program_path.is_relative() {
-                Command::new(hook.cwd.join(program_path))
-            } else {
-                Command::new(&program)
-            };
-            command.args(args.iter().map(|arg| substitute(arg, &project)));
-            command
-        }
-    };
-    if hook.sanitize_env {
-        command.env_clear().env("PATH", SAFE_PATH);
+/// The `Command` for `job`: its program, arguments and environment, stdin piped when the job has
+/// bytes for it (else `/dev/null`), stdout and stderr piped, in a process group of its own. Its
+/// working directory is not set here: [`spawn_in`] gives it `job.cwd`.
+pub(crate) fn command(job: &Job<'_>) -> Command {
+    let mut command = Command::new(&job.program);
+    command.args(&job.args);
+    if job.clear_env {
+        command.env_clear();
     }
-    command
-        .env("HOOKRUN_EVENT", ctx.event)
-        .env("HOOKRUN_PROJECT_DIR", ctx.project_dir)
-        .env("HOOKRUN_HOOK", &hook.name)
-        .env("HOOKRUN_DEPTH", ctx.depth.to_string());
-    for (key, value) in extra_env {
+    for (key, value) in &job.env {
         command.env(key, value);
     }
-    for name in &hook.env_forward {
-        if let Some(value) = std::env::var_os(name) {
-            command.env(name, value);
-        }
-    }
-    for (key, value) in &hook.env {
-        command.env(key, value);
-    }
-    command.stdin(match hook.stdin {
-        StdinMode::Payload => Stdio::piped(),
-        StdinMode::Null => Stdio::null(),
+    command.stdin(if job.stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
     });
     command.stdout(Stdio::piped()).stderr(Stdio::piped());
     isolate(&mut command);
@@ -114,15 +69,6 @@ pub(crate) fn spawn_in(command: &mut Command, dir: &Path) -> std::io::Result<Chi
         let _ = std::env::set_current_dir(start_path);
     }
     spawned
-}
-
-/// `${HOOKRUN_PROJECT_DIR}` and `${CLAUDE_PROJECT_DIR}` replaced; the result stays one argument.
-fn substitute(text: &str, project_dir: &str) -> String {
-    if !text.contains("${") {
-        return text.to_owned();
-    }
-    text.replace("${HOOKRUN_PROJECT_DIR}", project_dir)
-        .replace("${CLAUDE_PROJECT_DIR}", project_dir)
 }
 
 /// Puts the hook in a process group of its own, and in a new session (no controlling terminal)
@@ -178,22 +124,4 @@ pub(crate) fn describe_spawn_error(command: &Command, error: &std::io::Error) ->
         _ => error.to_string(),
     };
     format!("failed to start `{shown}`: {reason}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn project_dir_placeholders_are_replaced_as_whole_strings() {
-        assert_eq!(
-            substitute("${CLAUDE_PROJECT_DIR}/hooks/a.sh", "/p q"),
-            "/p q/hooks/a.sh"
-        );
-        assert_eq!(substitute("${HOOKRUN_PROJECT_DIR}", "/p"), "/p");
-        assert_eq!(
-            substitute("$CLAUDE_PROJECT_DIR", "/p"),
-            "$CLAUDE_PROJECT_DIR"
-        );
-    }
 }

@@ -55,7 +55,7 @@ fn decision_enum(description: &str) -> Value {
 
 /// The dialect names.
 fn dialect_enum() -> Value {
-    let names: Vec<&str> = crate::Dialect::ALL.iter().map(|d| d.name()).collect();
+    let names = crate::dialects::names();
     json!({"enum": names, "description": "The dialect of the file the hook comes from."})
 }
 

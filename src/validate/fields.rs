@@ -3,19 +3,14 @@
 //! document (to know it is really there) and then located in the text. Without an entry path, or
 //! for a field the entry does not have, reports point at the entry itself (`Hook::location`).
 
-use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
-use crate::config::model::{Hook, Source};
 use crate::config::reader::child;
 use crate::config::tree::Node;
+use crate::model::{Hook, Source};
 
 /// One source's text parsed again into the tree the loaders read.
 pub(super) fn document(source: &Source) -> Option<Node<'_>> {
-    match source.dialect {
-        Dialect::Hookrun => Node::from_toml(&source.text).ok(),
-        Dialect::Promptkit => crate::config::yaml::parse(&source.display, &source.text).ok(),
-        _ => Node::from_json(&source.text).ok(),
-    }
+    source.dialect.format().parse(&source.display, &source.text)
 }
 
 /// The value at `path` in `doc`.
@@ -36,7 +31,7 @@ pub(super) struct Site<'a> {
 impl Site<'_> {
     /// The hook's entry: where reports about it point when nothing more precise is known.
     pub(super) fn entry(&self) -> (usize, usize) {
-        crate::config::hook_position(self.source, self.hook)
+        self.source.position_of(self.hook)
     }
 
     /// The value of `key` in the hook's entry, or in the first of `fallbacks` (paths of their
@@ -56,7 +51,7 @@ impl Site<'_> {
 
     /// The position of the value (or, with `at_key`, of the key) at `path`.
     pub(super) fn locate(&self, path: &[Step], at_key: bool) -> (usize, usize) {
-        crate::config::position_in(self.source, path, at_key)
+        self.source.position(path, at_key)
     }
 
     /// The hook's `name` exactly as its file writes it (not the one made unique across files).

@@ -5,28 +5,22 @@
 //! diagnostics (`Config::diagnostics`); none of this runs on `fire`'s start-up path.
 
 use std::path::Path;
-use std::time::Duration;
 
-use crate::config::Config;
 use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
-use crate::config::dialect_name::Dialect;
 use crate::config::duration::format_duration;
 use crate::config::locate::Step;
-use crate::config::model::{EventSelector, Handler};
 use crate::config::reader::child;
-use crate::matching::{MatcherError, Rule, is_known_event, known_events};
+use crate::dialects::{self, HOOKRUN};
+use crate::matching::{MatcherError, Rule};
+use crate::model::dialect::TimeoutRule;
+use crate::model::{EventSelector, Handler};
+use crate::sources::Config;
 
 mod fields;
 mod names;
 mod program;
 
 use fields::Site;
-
-/// PRX refuses `timeout_ms` above 300 000 (seed-systems.md A.2): an error.
-const PRX_MAX_TIMEOUT: Duration = Duration::from_secs(300);
-/// Other dialects set no maximum; a hook that may hold the agent for over an hour is almost
-/// always a unit mistake (milliseconds written where seconds are meant): a warning.
-const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
 
 /// One finding, with the word that tells whether a loader already reported it at that position.
 struct Finding {
@@ -101,8 +95,8 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
 fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
     let hook = site.hook;
     match &hook.events {
-        EventSelector::Named(event) if !is_known_event(hook.dialect, event) => {
-            let known = known_events(hook.dialect);
+        EventSelector::Named(event) if !hook.dialect.is_known_event(event) => {
+            let known = hook.dialect.known_events();
             let help = did_you_mean(event, known).map_or_else(
                 || format!("{} events: {}", hook.dialect, known.join(", ")),
                 |close| format!("did you mean `{close}`?"),
@@ -122,13 +116,13 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
             );
         }
         EventSelector::Patterns(patterns) => {
-            let every: Vec<&str> = Dialect::ALL
-                .into_iter()
-                .flat_map(known_events)
+            let every: Vec<&str> = dialects::ALL
+                .iter()
+                .flat_map(|d| d.known_events())
                 .copied()
                 .collect();
             for (index, pattern) in patterns.iter().enumerate() {
-                if is_known_event(Dialect::Hookrun, pattern) {
+                if HOOKRUN.is_known_event(pattern) {
                     continue;
                 }
                 let Some(close) = did_you_mean(pattern, &every) else {
@@ -155,10 +149,8 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
 
 fn check_matcher(site: &Site<'_>, findings: &mut Vec<Finding>) {
     let hook = site.hook;
-    // A Claude-shaped handler's matcher is its group's: two steps up from the handler.
-    let group = (hook.entry.len() >= 2
-        && matches!(hook.dialect, Dialect::Claude | Dialect::Gemini))
-    .then(|| child(&hook.entry[..hook.entry.len() - 2], "matcher"));
+    // Where the dialect writes a hook's matcher when not in its own entry (Claude's groups).
+    let group = hook.dialect.matcher_path(&hook.entry);
     let position = || site.field("matcher", group.as_slice());
     if let Err(error) = hook.matcher.check() {
         let help = "escape regex characters with \\, or list exact names separated by |";
@@ -172,10 +164,7 @@ fn check_matcher(site: &Site<'_>, findings: &mut Vec<Finding>) {
             .help(help),
         );
     } else if let Some(error) = hook.matcher.fallback_reason() {
-        let compared = match hook.dialect {
-            Dialect::Gemini => "an exact string",
-            _ => "a substring",
-        };
+        let compared = hook.matcher.fallback_compares();
         let message = format!(
             "{}; {} compares it as {compared}",
             regex_message(&error),
@@ -219,18 +208,12 @@ fn check_condition(site: &Site<'_>, findings: &mut Vec<Finding>) {
 
 fn check_timeout(site: &Site<'_>, findings: &mut Vec<Finding>) {
     let hook = site.hook;
-    let (max, severity, key, unit) = match hook.dialect {
-        Dialect::Prx => (
-            PRX_MAX_TIMEOUT,
-            Severity::Error,
-            "timeout_ms",
-            "milliseconds",
-        ),
-        Dialect::Promptkit => (MAX_TIMEOUT, Severity::Warning, "timeout_ms", "milliseconds"),
-        Dialect::Gemini => (MAX_TIMEOUT, Severity::Warning, "timeout", "milliseconds"),
-        Dialect::Hookrun => (MAX_TIMEOUT, Severity::Warning, "timeout", "a duration"),
-        _ => (MAX_TIMEOUT, Severity::Warning, "timeout", "seconds"),
-    };
+    let TimeoutRule {
+        max,
+        severity,
+        key,
+        unit,
+    } = hook.dialect.timeout_rule();
     if hook.timeout <= max {
         return;
     }

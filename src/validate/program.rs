@@ -9,8 +9,9 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use crate::config::model::{CommandForm, Hook, is_assignment};
-use crate::runner::spawn::SAFE_PATH;
+use crate::execute::job::SAFE_PATH;
+use crate::matching::is_assignment;
+use crate::model::{CommandForm, Hook};
 
 /// Words that run the next word as the program.
 const WRAPPERS: &[&str] = &["exec", "command", "nohup", "env", "time", "nice"];

@@ -5,13 +5,13 @@ use std::time::Duration;
 
 use super::*;
 use crate::config::diagnostics::Diagnostic;
-use crate::config::model::Source;
+use crate::model::hook::Source;
 
 fn load_in(dir: &Path, text: &str) -> DialectLoad {
     let source = Source {
         path: dir.join("hooks.json"),
         display: "hooks.json".into(),
-        dialect: Dialect::Prx,
+        dialect: crate::dialects::PRX,
         text: text.into(),
         explicit: false,
     };

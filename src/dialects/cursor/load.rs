@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
-use crate::config::dialect::{DialectLoad, LoadContext, json_file};
-use crate::config::dialect_name::Dialect;
+use crate::dialects::json_file;
+use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
 
@@ -36,7 +36,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         .and_then(|events| reader.object(events, &path, "hooks"));
     for (event, entries) in events.into_iter().flatten() {
         let event_path = child(&path, event);
-        json_file::warn_unknown_event(&mut reader, Dialect::Cursor, event, &event_path, true);
+        json_file::warn_unknown_event(&mut reader, crate::dialects::CURSOR, event, &event_path, true);
         json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
             read_entry(ctx, r, event, e, p)
         });
@@ -88,7 +88,7 @@ fn read_entry(
         }
     };
     let mut hook = Hook::new(
-        Dialect::Cursor,
+        crate::dialects::CURSOR,
         ctx.index,
         EventSelector::Named(event.to_owned()),
         handler,
@@ -97,7 +97,7 @@ fn read_entry(
         path,
     );
     hook.name = hook.handler.default_name();
-    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path);
+    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path, super::FLAVOUR);
     hook.fail_closed = reader.opt_bool(entry, "failClosed", path).unwrap_or(false);
     Some(hook)
 }
@@ -108,7 +108,7 @@ mod tests {
     use crate::config::diagnostics::Diagnostic;
 
     fn load_text(text: &str) -> DialectLoad {
-        json_file::load_for_test(load, ".cursor/hooks.json", Dialect::Cursor, text)
+        json_file::load_for_test(load, ".cursor/hooks.json", crate::dialects::CURSOR, text)
     }
 
     #[test]

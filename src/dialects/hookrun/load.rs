@@ -4,12 +4,11 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::config::diagnostics::{Diagnostic, Severity};
-use crate::config::dialect::{DialectLoad, LoadContext};
-use crate::config::dialect_name::Dialect;
+use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::duration::{parse_duration, seconds_to_duration};
 use crate::config::locate::{Step, line_col};
 use crate::config::locate_toml::locate_toml;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
@@ -133,7 +132,7 @@ fn read_hook(
         }
     };
     let mut hook = Hook::new(
-        Dialect::Hookrun,
+        crate::dialects::HOOKRUN,
         ctx.index,
         EventSelector::Patterns(events),
         Handler::Command(form),
@@ -144,7 +143,7 @@ fn read_hook(
     hook.name = reader
         .opt_str(table, "name", path)
         .map_or_else(|| hook.handler.default_name(), str::to_owned);
-    hook.matcher = Matcher::new(reader.opt_str(table, "matcher", path), Dialect::Hookrun);
+    hook.matcher = Matcher::new(reader.opt_str(table, "matcher", path), super::FLAVOUR);
     hook.condition = reader.opt_str(table, "if", path).map(str::to_owned);
     if let Some(env) = reader.opt_str_map(table, "env", path) {
         hook.env = env;

@@ -1,20 +1,10 @@
-//! One loader per dialect, each turning its file into the one hook model. Adding a dialect means
-//! adding a file here and a row in `sources.rs`.
+//! What a dialect's loader is given and what it gives back, and the path helpers every loader
+//! shares. The loaders themselves live in the dialects' modules.
 
 use std::path::{Path, PathBuf};
 
 use crate::config::diagnostics::Diagnostic;
-use crate::config::dialect_name::Dialect;
-use crate::config::model::{Hook, Source};
-
-pub(crate) mod claude;
-pub(crate) mod cursor;
-pub(crate) mod hookrun;
-pub(crate) mod json_file;
-pub(crate) mod praison;
-pub(crate) mod promptkit;
-pub(crate) mod proxyai;
-pub(crate) mod prx;
+use crate::model::hook::{Hook, Source};
 
 /// What a loader is given.
 pub(crate) struct LoadContext<'a> {
@@ -37,19 +27,6 @@ impl DialectLoad {
             hooks: Vec::new(),
             diagnostics: vec![diagnostic],
         }
-    }
-}
-
-/// Loads one source with its dialect's loader.
-pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
-    match ctx.source.dialect {
-        Dialect::Hookrun => hookrun::load(ctx),
-        Dialect::Claude | Dialect::Gemini => claude::load(ctx, ctx.source.dialect),
-        Dialect::Cursor => cursor::load(ctx),
-        Dialect::Proxyai => proxyai::load(ctx),
-        Dialect::Praison => praison::load(ctx),
-        Dialect::Prx => prx::load(ctx),
-        Dialect::Promptkit => promptkit::load(ctx),
     }
 }
 

@@ -5,10 +5,10 @@
 
 use std::time::Duration;
 
-use crate::config::dialect::{DialectLoad, LoadContext, json_file};
-use crate::config::dialect_name::Dialect;
+use crate::dialects::json_file;
+use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
 
@@ -50,14 +50,14 @@ fn read_entry(
     let (event, command) = (event?, command?);
     json_file::warn_unknown_event(
         reader,
-        Dialect::Praison,
+        crate::dialects::PRAISON,
         event,
         &child(path, "event"),
         false,
     );
     let form = CommandForm::Shell(command.to_owned());
     let mut hook = Hook::new(
-        Dialect::Praison,
+        crate::dialects::PRAISON,
         ctx.index,
         EventSelector::Named(event.to_owned()),
         Handler::Command(form),
@@ -68,7 +68,7 @@ fn read_entry(
     hook.name = reader
         .opt_str(entry, "name", path)
         .map_or_else(|| hook.handler.default_name(), str::to_owned);
-    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path);
+    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path, super::FLAVOUR);
     if let Some(env) = reader.opt_str_map(entry, "env", path) {
         hook.env = env;
     }
@@ -80,7 +80,7 @@ mod tests {
     use super::*;
 
     fn load_text(text: &str) -> DialectLoad {
-        json_file::load_for_test(load, ".praison/hooks.json", Dialect::Praison, text)
+        json_file::load_for_test(load, ".praison/hooks.json", crate::dialects::PRAISON, text)
     }
 
     #[test]

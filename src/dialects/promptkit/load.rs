@@ -8,16 +8,13 @@ use std::time::Duration;
 use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::{Severity, did_you_mean};
-use crate::config::dialect::{DialectLoad, LoadContext, resolve_program, source_dir};
-use crate::config::dialect_name::Dialect;
+use crate::model::load::{DialectLoad, LoadContext, resolve_program, source_dir};
 use crate::config::locate::Step;
 use crate::config::locate_yaml::locate_yaml;
-use crate::config::model::{
-    CommandForm, EventSelector, Handler, Hook, Mode, PromptkitHook, StdinMode,
-};
+use super::PromptkitHook;
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::yaml;
-use crate::plan::promptkit_phases;
 
 const HOOK_KEYS: &[&str] = &[
     "command",
@@ -109,9 +106,12 @@ fn read_hook(
     };
     let phases = phases(reader, entry, path, kind);
     let mut hook = Hook::new(
-        Dialect::Promptkit,
+        crate::dialects::PROMPTKIT,
         ctx.index,
-        EventSelector::Promptkit { hook: kind, phases },
+        EventSelector::Typed {
+            kind: kind.name(),
+            phases,
+        },
         Handler::Command(form),
         ctx.project_dir.to_path_buf(),
         DEFAULT_TIMEOUT,
@@ -196,7 +196,7 @@ fn phases(
     let phases = reader
         .opt_str_list(entry, "phases", path)
         .unwrap_or_default();
-    let owned = promptkit_phases(kind);
+    let owned = kind.phases();
     if kind == PromptkitHook::Eval {
         return phases;
     }
@@ -244,5 +244,5 @@ fn read_env(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step], hook: &m
 }
 
 #[cfg(test)]
-#[path = "promptkit_tests.rs"]
+#[path = "load_tests.rs"]
 mod tests;

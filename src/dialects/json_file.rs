@@ -5,14 +5,14 @@
 use std::time::Duration;
 
 use crate::config::diagnostics::{Severity, did_you_mean};
-use crate::config::dialect::{DialectLoad, LoadContext};
-use crate::config::dialect_name::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::config::model::Hook;
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
-use crate::matching::{Matcher, is_known_event, known_events};
+use crate::matching::{Flavour, Matcher};
+use crate::model::Dialect;
+use crate::model::hook::Hook;
+use crate::model::load::{DialectLoad, LoadContext};
 
 /// Parses the source as JSON and checks that its root is an object. On failure the load is
 /// finished: the `Err` holds every diagnostic so far.
@@ -37,15 +37,16 @@ pub(crate) fn root<'s>(
     }
 }
 
-/// Reads the two fields every flat hook entry (cursor, proxyai, praison) has: `matcher`, and
-/// `timeout` in seconds over the dialect's default.
+/// Reads the two fields every flat hook entry (cursor, proxyai, praison) has: `matcher`, read in
+/// the dialect's `flavour`, and `timeout` in seconds over the dialect's default.
 pub(crate) fn read_matcher_and_timeout(
     reader: &mut Reader<'_>,
     hook: &mut Hook,
     entry: &Object<'_>,
     path: &[Step],
+    flavour: Flavour,
 ) {
-    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), hook.dialect);
+    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), flavour);
     if let Some(timeout) = timeout_seconds(reader, entry, path) {
         hook.timeout = timeout;
     }
@@ -85,7 +86,8 @@ pub(crate) fn read_entries(
 }
 
 /// Warns (with a did-you-mean) when `event` is not a name `dialect` documents. `at_key`: the
-/// event is an object key (claude, cursor, proxyai) rather than a value (praison).
+/// event is an object key (claude, cursor, proxyai) rather than a value (praison). A dialect that
+/// compares names case-insensitively has its suggestions found from the lower-cased spelling.
 pub(crate) fn warn_unknown_event(
     reader: &mut Reader<'_>,
     dialect: Dialect,
@@ -93,12 +95,11 @@ pub(crate) fn warn_unknown_event(
     path: &[Step],
     at_key: bool,
 ) {
-    let known = known_events(dialect);
-    if known.is_empty() || is_known_event(dialect, event) {
+    let known = dialect.known_events();
+    if known.is_empty() || dialect.is_known_event(event) {
         return;
     }
-    // praison compares case-insensitively, so suggest from the lower-cased spelling.
-    let spelled = if dialect == Dialect::Praison {
+    let spelled = if dialect.folds_event_case() {
         event.to_ascii_lowercase()
     } else {
         event.to_owned()
@@ -125,7 +126,7 @@ pub(crate) fn load_for_test(
     dialect: Dialect,
     text: &str,
 ) -> DialectLoad {
-    let source = crate::config::model::Source {
+    let source = crate::model::hook::Source {
         path: path.into(),
         display: path.into(),
         dialect,

@@ -1,17 +1,18 @@
-//! Claude Code settings (`.claude/settings*.json`, also Codex's `.codex/hooks.json`) and Gemini
-//! CLI settings, which share one shape: `hooks` → event → matcher groups → handlers. Gemini
-//! differs in units (timeouts in milliseconds), in its matcher semantics and in a few fields.
+//! Claude Code settings (`.claude/settings*.json`, also Codex's `.codex/hooks.json`): `hooks` →
+//! event → matcher groups → handlers. Other agents write the same shape (Gemini CLI); they load
+//! through [`load_settings`] with their own [`SettingsShape`].
 
 use std::time::Duration;
 
-use crate::config::dialect::{DialectLoad, LoadContext, json_file};
-use crate::config::dialect_name::Dialect;
+use crate::dialects::json_file;
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::model::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode};
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
-use crate::matching::Matcher;
+use crate::matching::{Flavour, Matcher};
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
 const CLAUDE_HANDLER_KEYS: &[&str] = &[
@@ -34,27 +35,35 @@ const CLAUDE_HANDLER_KEYS: &[&str] = &[
     "tool",
     "input",
 ];
-const GEMINI_HANDLER_KEYS: &[&str] = &[
-    "type",
-    "command",
-    "args",
-    "timeout",
-    "if",
-    "onFailure",
-    "async",
-    "name",
-    "description",
-    "env",
-    "sequential",
-];
-
 /// Claude Code: timeouts in seconds, default 600 s.
 const CLAUDE_TIMEOUT: Duration = Duration::from_secs(600);
-/// Gemini CLI: timeouts in milliseconds, default 60 000 ms.
-const GEMINI_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Loads a Claude-shaped settings file for `dialect` (claude or gemini).
-pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
+/// What differs between the agents whose settings files share Claude's shape.
+pub(crate) struct SettingsShape {
+    pub(crate) dialect: Dialect,
+    /// The keys a handler may have (others are warned about).
+    pub(crate) handler_keys: &'static [&'static str],
+    pub(crate) default_timeout: Duration,
+    /// `timeout` counts milliseconds rather than seconds.
+    pub(crate) timeout_in_ms: bool,
+    /// How the agent reads a group's `matcher`.
+    pub(crate) flavour: Flavour,
+    /// Reads the file's own top-level keys once its hooks are read.
+    pub(crate) finish: Option<fn(&mut Reader<'_>, &Object<'_>, &mut Vec<Hook>)>,
+}
+
+/// Claude Code's settings files.
+pub(crate) const CLAUDE_SETTINGS: SettingsShape = SettingsShape {
+    dialect: super::CLAUDE,
+    handler_keys: CLAUDE_HANDLER_KEYS,
+    default_timeout: CLAUDE_TIMEOUT,
+    timeout_in_ms: false,
+    flavour: super::FLAVOUR,
+    finish: None,
+};
+
+/// Loads a Claude-shaped settings file as `shape` says.
+pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> DialectLoad {
     let (mut reader, root) = match json_file::root(ctx, "the settings file") {
         Ok(parsed) => parsed,
         Err(done) => return done,
@@ -69,7 +78,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
             for (event, groups) in events {
                 read_event(
                     ctx,
-                    dialect,
+                    shape,
                     &mut reader,
                     event,
                     groups,
@@ -79,8 +88,8 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
             }
         }
     }
-    if dialect == Dialect::Gemini {
-        apply_hooks_config(&mut reader, &root, &mut hooks);
+    if let Some(finish) = shape.finish {
+        finish(&mut reader, &root, &mut hooks);
     }
     if disabled {
         hooks.clear();
@@ -93,14 +102,14 @@ pub(crate) fn load(ctx: &LoadContext<'_>, dialect: Dialect) -> DialectLoad {
 
 fn read_event(
     ctx: &LoadContext<'_>,
-    dialect: Dialect,
+    shape: &SettingsShape,
     reader: &mut Reader<'_>,
     event: &str,
     groups: &Node<'_>,
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
-    json_file::warn_unknown_event(reader, dialect, event, path, true);
+    json_file::warn_unknown_event(reader, shape.dialect, event, path, true);
     let Some(groups) = reader.array(groups, path, "the event's matcher groups") else {
         return;
     };
@@ -127,9 +136,9 @@ fn read_event(
                 continue;
             };
             if let Some(mut hook) =
-                read_handler(ctx, dialect, reader, event, handler, &handler_path)
+                read_handler(ctx, shape, reader, event, handler, &handler_path)
             {
-                hook.matcher = Matcher::new(matcher, dialect);
+                hook.matcher = Matcher::new(matcher, shape.flavour);
                 hooks.push(hook);
             }
         }
@@ -138,23 +147,16 @@ fn read_event(
 
 fn read_handler(
     ctx: &LoadContext<'_>,
-    dialect: Dialect,
+    shape: &SettingsShape,
     reader: &mut Reader<'_>,
     event: &str,
     handler: &Object<'_>,
     path: &[Step],
 ) -> Option<Hook> {
-    let known_keys = if dialect == Dialect::Gemini {
-        GEMINI_HANDLER_KEYS
-    } else {
-        CLAUDE_HANDLER_KEYS
-    };
-    reader.unknown_keys(handler, known_keys, path, "a hook handler");
+    let dialect = shape.dialect;
+    reader.unknown_keys(handler, shape.handler_keys, path, "a hook handler");
     let kind = reader.opt_str(handler, "type", path).unwrap_or("command");
-    let (default_timeout, unit_ms) = match dialect {
-        Dialect::Gemini => (GEMINI_TIMEOUT, true),
-        _ => (CLAUDE_TIMEOUT, false),
-    };
+    let (default_timeout, unit_ms) = (shape.default_timeout, shape.timeout_in_ms);
     let handler_kind = if kind == "command" {
         let command = reader.req_str(handler, "command", path, "the command hook")?;
         match reader.opt_str_list(handler, "args", path) {
@@ -213,29 +215,4 @@ fn read_handler(
         None => hook.handler.default_name(),
     };
     Some(hook)
-}
-
-/// Gemini's `hooksConfig`: `enabled: false` switches every hook of the file off, and `disabled`
-/// lists hooks (by name or command) to switch off.
-fn apply_hooks_config(reader: &mut Reader<'_>, root: &Object<'_>, hooks: &mut Vec<Hook>) {
-    let path = vec![Step::Key("hooksConfig".into())];
-    let Some(config) = root
-        .get("hooksConfig")
-        .and_then(|config| reader.object(config, &path, "hooksConfig"))
-    else {
-        return;
-    };
-    if reader.opt_bool(config, "enabled", &path) == Some(false) {
-        hooks.clear();
-    }
-    for off in reader
-        .opt_str_list(config, "disabled", &path)
-        .unwrap_or_default()
-    {
-        for hook in hooks.iter_mut() {
-            if hook.name == off || hook.command().is_some_and(|form| form.display() == off) {
-                hook.enabled = false;
-            }
-        }
-    }
 }

@@ -2,7 +2,12 @@
 
 use serde_json::json;
 
+use serde_json::Value;
+
 use super::*;
+use crate::exit;
+use crate::model::answer::{Answer, Decision, Merged, NO_REASON};
+use crate::output::agents::{answer, failure};
 
 fn merged(decision: Decision, reason: Option<&str>) -> Merged {
     Merged {
@@ -21,7 +26,7 @@ fn json_of(answer: &Answer) -> Value {
 fn claude_pre_tool_use_speaks_permission_decision() {
     let mut m = merged(Decision::Deny, Some("no rm"));
     m.additional_context = Some("ctx".into());
-    let got = answer(Agent::Claude, "PreToolUse", &m);
+    let got = answer(CLAUDE, "PreToolUse", &m);
     assert_eq!(got.code, exit::OK);
     assert_eq!(
         json_of(&got),
@@ -31,7 +36,7 @@ fn claude_pre_tool_use_speaks_permission_decision() {
     let mut allow = merged(Decision::Allow, None);
     allow.updated_input = Some(json!({"command": "ls"}));
     assert_eq!(
-        json_of(&answer(Agent::Claude, "PreToolUse", &allow)),
+        json_of(&answer(CLAUDE, "PreToolUse", &allow)),
         json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",
             "updatedInput": {"command": "ls"}}})
     );
@@ -40,7 +45,7 @@ fn claude_pre_tool_use_speaks_permission_decision() {
 #[test]
 fn claude_block_events_use_top_level_decision_and_others_exit_2() {
     for event in ["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"] {
-        let got = answer(Agent::Claude, event, &merged(Decision::Deny, None));
+        let got = answer(CLAUDE, event, &merged(Decision::Deny, None));
         assert_eq!(got.code, exit::OK, "{event}");
         assert_eq!(
             json_of(&got),
@@ -48,19 +53,11 @@ fn claude_block_events_use_top_level_decision_and_others_exit_2() {
             "{event}"
         );
     }
-    let ask = answer(Agent::Claude, "Stop", &merged(Decision::Ask, Some("check")));
+    let ask = answer(CLAUDE, "Stop", &merged(Decision::Ask, Some("check")));
     assert_eq!(json_of(&ask)["decision"], "block");
-    let allow = answer(
-        Agent::Claude,
-        "Stop",
-        &merged(Decision::Allow, Some("fine")),
-    );
+    let allow = answer(CLAUDE, "Stop", &merged(Decision::Allow, Some("fine")));
     assert_eq!(json_of(&allow), json!({}));
-    let task = answer(
-        Agent::Claude,
-        "TaskCreated",
-        &merged(Decision::Deny, Some("no")),
-    );
+    let task = answer(CLAUDE, "TaskCreated", &merged(Decision::Deny, Some("no")));
     assert_eq!(
         (task.code, task.stderr.as_deref()),
         (exit::BLOCK, Some("no"))
@@ -75,13 +72,13 @@ fn claude_context_events_carry_additional_context_and_stop_fields() {
     m.stop_reason = Some("done".into());
     m.system_message = Some("note".into());
     assert_eq!(
-        json_of(&answer(Agent::Claude, "SessionStart", &m)),
+        json_of(&answer(CLAUDE, "SessionStart", &m)),
         json!({"continue": false, "stopReason": "done", "systemMessage": "note",
             "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "branch: main"}})
     );
     // No context channel on Notification: the text is shown to the user instead.
     assert_eq!(
-        json_of(&answer(Agent::Claude, "Notification", &m))["systemMessage"],
+        json_of(&answer(CLAUDE, "Notification", &m))["systemMessage"],
         "note\nbranch: main"
     );
 }
@@ -89,7 +86,7 @@ fn claude_context_events_carry_additional_context_and_stop_fields() {
 #[test]
 fn claude_permission_request_uses_decision_behavior() {
     let deny = answer(
-        Agent::Claude,
+        CLAUDE,
         "PermissionRequest",
         &merged(Decision::Deny, Some("no")),
     );
@@ -97,11 +94,7 @@ fn claude_permission_request_uses_decision_behavior() {
         json_of(&deny)["hookSpecificOutput"]["decision"],
         json!({"behavior": "deny", "message": "no"})
     );
-    let ask = answer(
-        Agent::Claude,
-        "PermissionRequest",
-        &merged(Decision::Ask, None),
-    );
+    let ask = answer(CLAUDE, "PermissionRequest", &merged(Decision::Ask, None));
     assert_eq!(json_of(&ask), json!({}));
 }
 
@@ -109,18 +102,14 @@ fn claude_permission_request_uses_decision_behavior() {
 fn gemini_answers_with_decision_and_tool_input() {
     let mut m = merged(Decision::Allow, Some("ok"));
     m.updated_input = Some(json!({"command": "ls"}));
-    let got = answer(Agent::Gemini, "BeforeTool", &m);
+    let got = answer(GEMINI, "BeforeTool", &m);
     assert_eq!(got.code, exit::OK);
     assert_eq!(
         json_of(&got),
         json!({"decision": "allow", "reason": "ok",
             "hookSpecificOutput": {"hookEventName": "BeforeTool", "tool_input": {"command": "ls"}}})
     );
-    let deny = answer(
-        Agent::Gemini,
-        "BeforeTool",
-        &merged(Decision::Deny, Some("x")),
-    );
+    let deny = answer(GEMINI, "BeforeTool", &merged(Decision::Deny, Some("x")));
     assert_eq!(
         (deny.code, json_of(&deny)["decision"].clone()),
         (exit::OK, json!("deny"))
@@ -130,43 +119,31 @@ fn gemini_answers_with_decision_and_tool_input() {
 #[test]
 fn cursor_and_proxyai_deny_with_exit_2() {
     let m = merged(Decision::Deny, Some("network is off"));
-    let cursor = answer(Agent::Cursor, "beforeShellExecution", &m);
+    let cursor = answer(CURSOR, "beforeShellExecution", &m);
     assert_eq!(cursor.code, exit::BLOCK);
     assert_eq!(
         json_of(&cursor),
         json!({"permission": "deny", "user_message": "network is off", "agent_message": "network is off"})
     );
-    let ask = answer(
-        Agent::Cursor,
-        "preToolUse",
-        &merged(Decision::Ask, Some("sure?")),
-    );
+    let ask = answer(CURSOR, "preToolUse", &merged(Decision::Ask, Some("sure?")));
     assert_eq!(
         (ask.code, json_of(&ask)["permission"].clone()),
         (exit::OK, json!("ask"))
     );
-    let proxyai = answer(
-        Agent::Proxyai,
-        "beforeToolUse",
-        &merged(Decision::Ask, None),
-    );
+    let proxyai = answer(PROXYAI, "beforeToolUse", &merged(Decision::Ask, None));
     assert_eq!(proxyai.code, exit::BLOCK);
     assert_eq!(
         json_of(&proxyai),
         json!({"decision": "deny", "reason": NO_REASON})
     );
-    let allowed = answer(
-        Agent::Proxyai,
-        "beforeToolUse",
-        &merged(Decision::None, None),
-    );
+    let allowed = answer(PROXYAI, "beforeToolUse", &merged(Decision::None, None));
     assert_eq!((allowed.code, json_of(&allowed)), (exit::OK, json!({})));
 }
 
 #[test]
 fn promptkit_answers_allow_true_or_false_with_exit_0() {
     let deny = answer(
-        Agent::Promptkit,
+        PROMPTKIT,
         "before_call",
         &merged(Decision::Deny, Some("pii")),
     );
@@ -174,31 +151,27 @@ fn promptkit_answers_allow_true_or_false_with_exit_0() {
         (deny.code, json_of(&deny)),
         (exit::OK, json!({"allow": false, "reason": "pii"}))
     );
-    let none = answer(
-        Agent::Promptkit,
-        "before_call",
-        &merged(Decision::None, None),
-    );
+    let none = answer(PROMPTKIT, "before_call", &merged(Decision::None, None));
     assert_eq!(json_of(&none), json!({"allow": true}));
 }
 
 #[test]
 fn failures_block_in_every_agent_protocol() {
     let rows = [
-        (Agent::Claude, exit::BLOCK, Value::Null),
-        (Agent::Gemini, exit::BLOCK, Value::Null),
+        (CLAUDE, exit::BLOCK, Value::Null),
+        (GEMINI, exit::BLOCK, Value::Null),
         (
-            Agent::Cursor,
+            CURSOR,
             exit::BLOCK,
             json!({"permission": "deny", "user_message": "bad", "agent_message": "bad"}),
         ),
         (
-            Agent::Proxyai,
+            PROXYAI,
             exit::BLOCK,
             json!({"decision": "deny", "reason": "bad"}),
         ),
         (
-            Agent::Promptkit,
+            PROMPTKIT,
             exit::OK,
             json!({"allow": false, "reason": "bad"}),
         ),

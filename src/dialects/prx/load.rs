@@ -8,13 +8,12 @@ use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
-use crate::config::dialect::{DialectLoad, LoadContext, resolve_program};
-use crate::config::dialect_name::Dialect;
+use crate::model::load::{DialectLoad, LoadContext, resolve_program};
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
-use crate::matching::{known_events, normalize_prx_event};
+use super::{EVENTS, normalize_event};
 
 const ACTION_KEYS: &[&str] = &["command", "args", "env", "cwd", "timeout_ms", "stdin_json"];
 /// An action's timeout when neither it nor the file sets one (PRX's documentation).
@@ -59,7 +58,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         let file_timeout = timeout_ms(&mut reader, root, &[]).unwrap_or(DEFAULT_TIMEOUT_MS);
         let file = FileContext {
             ctx,
-            dir: super::source_dir(source),
+            dir: crate::model::load::source_dir(source),
             workspace: ctx
                 .project_dir
                 .canonicalize()
@@ -86,10 +85,10 @@ fn read_events(
     path: &[Step],
     hooks: &mut Vec<Hook>,
 ) {
-    let known = known_events(Dialect::Prx);
+    let known = EVENTS;
     for (key, actions) in events {
         let event_path = child(path, key);
-        let event = normalize_prx_event(key);
+        let event = normalize_event(key);
         let bare = event.strip_prefix("prx.lifecycle.").unwrap_or(&event);
         if !known.contains(&bare) {
             let help = did_you_mean(bare, known).map_or_else(
@@ -173,7 +172,7 @@ fn read_action(
     };
     let timeout = timeout_ms(reader, action, path).unwrap_or(file.timeout_ms);
     let mut hook = Hook::new(
-        Dialect::Prx,
+        crate::dialects::PRX,
         file.ctx.index,
         EventSelector::Named(event.to_owned()),
         Handler::Command(form),
@@ -269,5 +268,5 @@ fn inside_workspace(workspace: &Path, cwd: &str) -> Option<PathBuf> {
 }
 
 #[cfg(test)]
-#[path = "prx_tests.rs"]
+#[path = "load_tests.rs"]
 mod tests;

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
-use crate::matching::Matcher;
+use crate::matching::{Flavour, Matcher, is_assignment};
+use crate::model::dialect::Dialect;
 
 /// One loaded configuration file.
 #[derive(Debug)]
@@ -20,6 +20,22 @@ pub(crate) struct Source {
     pub(crate) text: String,
     /// Named with `-c` rather than discovered.
     pub(crate) explicit: bool,
+}
+
+impl Source {
+    /// Where `hook`'s entry starts in this file (1-based line and column), for reports. Computed
+    /// on demand: locating every hook at load time would cost every `fire` for nothing.
+    pub(crate) fn position_of(&self, hook: &Hook) -> (usize, usize) {
+        if hook.entry.is_empty() {
+            return (0, 0);
+        }
+        self.position(&hook.entry, self.dialect.entry_is_key())
+    }
+
+    /// The 1-based position of the value (or, with `at_key`, of the key) at `path` in this file.
+    pub(crate) fn position(&self, path: &[Step], at_key: bool) -> (usize, usize) {
+        self.dialect.format().locate(&self.text, path, at_key)
+    }
 }
 
 /// How a hook's command is started.
@@ -65,15 +81,6 @@ impl CommandForm {
     }
 }
 
-/// A shell variable assignment word (`NAME=value`), as a command prefix.
-pub(crate) fn is_assignment(word: &str) -> bool {
-    word.split_once('=').is_some_and(|(name, _)| {
-        !name.is_empty()
-            && !name.starts_with(|c: char| c.is_ascii_digit())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
-}
-
 /// What a hook is: a command hookrun runs, or a handler type it cannot run (listed, never dropped).
 #[derive(Debug, Clone)]
 pub(crate) enum Handler {
@@ -88,20 +95,12 @@ pub(crate) enum EventSelector {
     Named(String),
     /// `hookrun.toml`'s `events`: exact names, `"*"`, and prefix patterns like `"prx.lifecycle.*"`.
     Patterns(Vec<String>),
-    /// A PromptKit hook: its type owns phases, and `phases` lists those it runs in.
-    Promptkit {
-        hook: PromptkitHook,
+    /// A hook of a named type that owns phases (PromptKit's `provider`, `tool`, `session`,
+    /// `eval`), run in the phases listed; its dialect says which events those are.
+    Typed {
+        kind: &'static str,
         phases: Vec<String>,
     },
-}
-
-/// PromptKit's hook types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PromptkitHook {
-    Provider,
-    Tool,
-    Session,
-    Eval,
 }
 
 /// Whether a hook's verdict can stop the action.
@@ -192,7 +191,7 @@ impl Hook {
             source,
             dialect,
             events,
-            matcher: Matcher::new(None, dialect),
+            matcher: Matcher::new(None, Flavour::Ignored),
             condition: None,
             handler,
             cwd,
@@ -401,7 +400,7 @@ mod tests {
             .iter()
             .map(|name| {
                 let mut hook = Hook::new(
-                    Dialect::Claude,
+                    crate::dialects::CLAUDE,
                     0,
                     EventSelector::Named("Stop".into()),
                     Handler::Command(shell("true")),

@@ -2,8 +2,43 @@
 
 use serde_json::json;
 
+use serde_json::Value;
+
 use super::*;
-use Dialect::{Claude, Cursor, Gemini, Hookrun, Praison, Promptkit, Proxyai, Prx};
+use crate::matching::{Matcher, Target, target_value};
+
+#[expect(non_upper_case_globals, reason = "the rows read as the agents' names")]
+mod agents {
+    use crate::model::Dialect;
+    pub(super) const Claude: Dialect = super::CLAUDE;
+    pub(super) const Cursor: Dialect = super::CURSOR;
+    pub(super) const Gemini: Dialect = super::GEMINI;
+    pub(super) const Hookrun: Dialect = super::HOOKRUN;
+    pub(super) const Praison: Dialect = super::PRAISON;
+    pub(super) const Promptkit: Dialect = super::PROMPTKIT;
+    pub(super) const Proxyai: Dialect = super::PROXYAI;
+    pub(super) const Prx: Dialect = super::PRX;
+}
+use agents::{Claude, Cursor, Gemini, Hookrun, Praison, Promptkit, Proxyai, Prx};
+
+/// The target `dialect` gives `event`.
+fn matcher_target(dialect: Dialect, event: &str) -> Target {
+    dialect.target(event)
+}
+
+/// The flavour `dialect`'s loader reads its matchers in.
+fn flavour(dialect: Dialect) -> crate::matching::Flavour {
+    use crate::matching::Flavour;
+    match dialect.name() {
+        "claude" => claude::FLAVOUR,
+        "cursor" => cursor::FLAVOUR,
+        "hookrun" => hookrun::FLAVOUR,
+        "gemini" => gemini::FLAVOUR,
+        "proxyai" => proxyai::FLAVOUR,
+        "praison" => praison::FLAVOUR,
+        _ => Flavour::Ignored,
+    }
+}
 
 /// Matcher targets as SPEC §3 and the agents' references give them.
 const TARGETS: &[(Dialect, &str, Target)] = &[
@@ -137,7 +172,7 @@ fn target_value_reads_the_payload() {
 fn assert_allows(dialect: Dialect, event: &str, rows: &[(Option<&str>, Value, bool)]) {
     let target = matcher_target(dialect, event);
     for (pattern, payload, expected) in rows {
-        let matcher = Matcher::new(*pattern, dialect);
+        let matcher = Matcher::new(*pattern, flavour(dialect));
         assert_eq!(
             target.allows(&matcher, payload),
             Ok(*expected),
@@ -317,7 +352,7 @@ fn cursor_shell_matcher_searches_the_command() {
 
 #[test]
 fn invalid_claude_regex_is_reported_when_consulted() {
-    let matcher = Matcher::new(Some("["), Claude);
+    let matcher = Matcher::new(Some("["), flavour(Claude));
     let target = matcher_target(Claude, "PreToolUse");
     let error = target
         .allows(&matcher, &json!({"tool_name": "Bash"}))
@@ -352,17 +387,13 @@ fn known_events_per_dialect() {
         (Hookrun, "PreToolUsed", false),
     ];
     for &(dialect, event, expected) in rows {
-        assert_eq!(
-            is_known_event(dialect, event),
-            expected,
-            "{dialect} {event}"
-        );
+        assert_eq!(dialect.is_known_event(event), expected, "{dialect} {event}");
     }
-    for dialect in Dialect::ALL {
-        let list = known_events(dialect);
+    for &dialect in ALL {
+        let list = dialect.known_events();
         assert_eq!(list.is_empty(), dialect == Hookrun, "{dialect}");
         for event in list {
-            assert!(is_known_event(dialect, event), "{dialect} {event}");
+            assert!(dialect.is_known_event(event), "{dialect} {event}");
         }
     }
 }
@@ -372,7 +403,7 @@ fn every_event_with_a_target_is_a_known_event() {
     // Catches a misspelt event name in a target table.
     for &(dialect, event, target) in TARGETS {
         if target != Target::None {
-            assert!(is_known_event(dialect, event), "{dialect} {event}");
+            assert!(dialect.is_known_event(event), "{dialect} {event}");
         }
     }
 }

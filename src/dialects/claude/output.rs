@@ -6,9 +6,34 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::merge::Merged;
-use crate::output::agents::{Answer, block_reason, decision_word, joined, put, stop_fields};
-use crate::verdict::Decision;
+use crate::model::answer::{
+    Answer, Decision, Merged, block_reason, decision_word, joined, put, stop_fields,
+};
+use crate::model::dialect::AgentOutput;
+
+/// `--output claude`.
+pub(crate) struct ClaudeOutput;
+
+impl AgentOutput for ClaudeOutput {
+    fn answer(&self, event: &str, merged: &Merged) -> Answer {
+        answer(event, merged)
+    }
+
+    fn failure(&self, message: &str) -> Answer {
+        exit_two(message)
+    }
+}
+
+/// Exit 2 with `message` on stderr and nothing on stdout: how Claude (and Gemini) read a block on
+/// every event; other exit codes are fail-open there.
+pub(crate) fn exit_two(message: &str) -> Answer {
+    Answer {
+        json: None,
+        stderr: None,
+        code: crate::exit::OK,
+    }
+    .blocking(message)
+}
 
 /// Events that take a top-level `{"decision": "block", "reason"}`.
 const BLOCK_EVENTS: &[&str] = &[
@@ -34,7 +59,7 @@ const CONTEXT_EVENTS: &[&str] = &[
     "SubagentStart",
 ];
 
-pub(crate) fn answer(event: &str, m: &Merged) -> Answer {
+fn answer(event: &str, m: &Merged) -> Answer {
     let mut out = Map::new();
     let mut specific = Map::new();
     let mut exit_block = false;

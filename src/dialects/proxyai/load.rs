@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
-use crate::config::dialect::{DialectLoad, LoadContext, json_file};
-use crate::config::dialect_name::Dialect;
+use crate::dialects::json_file;
+use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::locate::Step;
-use crate::config::model::{CommandForm, EventSelector, Handler, Hook};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
 
@@ -44,7 +44,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
             other => {
                 json_file::warn_unknown_event(
                     &mut reader,
-                    Dialect::Proxyai,
+                    crate::dialects::PROXYAI,
                     other,
                     &event_path,
                     true,
@@ -73,7 +73,7 @@ fn read_entry(
     let command = reader.req_str(entry, "command", path, "the hook")?;
     let form = CommandForm::Shell(command.to_owned());
     let mut hook = Hook::new(
-        Dialect::Proxyai,
+        crate::dialects::PROXYAI,
         ctx.index,
         EventSelector::Named(event.to_owned()),
         Handler::Command(form),
@@ -82,7 +82,7 @@ fn read_entry(
         path,
     );
     hook.name = hook.handler.default_name();
-    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path);
+    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path, super::FLAVOUR);
     hook.enabled = reader.opt_bool(entry, "enabled", path).unwrap_or(true);
     if let Some(limit) = reader.opt_number(entry, "loopLimit", path) {
         if limit >= 0.0 && limit.fract() == 0.0 {

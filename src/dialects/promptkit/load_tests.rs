@@ -4,13 +4,13 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::*;
-use crate::config::model::Source;
+use crate::model::hook::Source;
 
 fn load_text(text: &str) -> DialectLoad {
     let source = Source {
         path: Path::new("/proj/config/runtime.yaml").to_path_buf(),
         display: "config/runtime.yaml".into(),
-        dialect: Dialect::Promptkit,
+        dialect: crate::dialects::PROMPTKIT,
         text: text.into(),
         explicit: false,
     };
@@ -71,7 +71,7 @@ fn filter_is_the_default_and_fails_closed() {
         if program == "/proj/config/hooks/pii.sh" && args == &["--strict"])
     );
     assert!(
-        matches!(&pii.events, EventSelector::Promptkit { hook: PromptkitHook::Provider, phases }
+        matches!(&pii.events, EventSelector::Typed { kind: "provider", phases }
         if phases == &["before_call"])
     );
     let audit = &load.hooks[1];

@@ -1,0 +1,171 @@
+//! Claude Code: `.claude/settings.json`, `.claude/settings.local.json` (and, until Codex has a
+//! dialect of its own, Codex's `.codex/hooks.json`, which is written in the same shape). Matchers
+//! are exact names or a regex; hooks receive the payload with `hook_event_name` and
+//! `CLAUDE_PROJECT_DIR`; a rewrite replaces the tool input whole; `--output claude` answers in
+//! Claude's per-event vocabulary ([`output`]).
+
+pub(crate) mod load;
+pub(crate) mod output;
+
+use std::path::Path;
+
+use crate::config::locate::Step;
+use crate::config::reader::child;
+use crate::matching::{Flavour, Target};
+use crate::model::answer::Policy;
+use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::hook::Hook;
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::model::Dialect;
+
+/// The Claude Code dialect.
+pub(crate) const CLAUDE: Dialect = Dialect::new(&Claude);
+/// Claude reads a matcher as exact names or a regex; an invalid regex is an error.
+pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex;
+
+struct Claude;
+
+/// Claude Code (also Codex) hook events.
+const EVENTS: &[&str] = &[
+    "SessionStart",
+    "Setup",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "PreToolUse",
+    "PermissionRequest",
+    "PermissionDenied",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Notification",
+    "MessageDisplay",
+    "SubagentStart",
+    "SubagentStop",
+    "TaskCreated",
+    "TaskCompleted",
+    "Stop",
+    "StopFailure",
+    "TeammateIdle",
+    "InstructionsLoaded",
+    "ConfigChange",
+    "CwdChanged",
+    "DirectoryAdded",
+    "FileChanged",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "PreCompact",
+    "PostCompact",
+    "PreModelSwitch",
+    "PostModelSwitch",
+    "Elicitation",
+    "ElicitationResult",
+    "SessionEnd",
+];
+
+impl DialectSpec for Claude {
+    fn name(&self) -> &'static str {
+        "claude"
+    }
+
+    fn discovery(&self) -> &'static [&'static str] {
+        &[
+            ".claude/settings.json",
+            ".claude/settings.local.json",
+            ".codex/hooks.json",
+        ]
+    }
+
+    fn claims_path(&self, parent: &str, file: &str) -> bool {
+        match parent {
+            ".claude" => {
+                file.starts_with("settings")
+                    && Path::new(file)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+            }
+            ".codex" => file == "hooks.json",
+            _ => false,
+        }
+    }
+
+    fn recognises(&self, sniff: Sniff) -> bool {
+        sniff.hooks_object && sniff.nested_hooks
+    }
+
+    fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
+        load::load_settings(ctx, &load::CLAUDE_SETTINGS)
+    }
+
+    fn known_events(&self) -> &'static [&'static str] {
+        EVENTS
+    }
+
+    fn target(&self, event: &str) -> Target {
+        target(event)
+    }
+
+    fn shape(&self, _hook: &Hook) -> Shape {
+        crate::dialects::payload::EVENT_NAME
+    }
+
+    fn environment(&self, _: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        vec![project_dir("CLAUDE_PROJECT_DIR", ctx)]
+    }
+
+    fn policy(&self, hook: &Hook, event: &str) -> Policy {
+        Policy {
+            text_is_context: text_is_context(event),
+            ..Policy::filter(hook)
+        }
+    }
+
+    fn rewrite_replaces_input(&self) -> bool {
+        true
+    }
+
+    fn output(&self) -> Option<&'static dyn AgentOutput> {
+        Some(&output::ClaudeOutput)
+    }
+
+    fn matcher_path(&self, entry: &[Step]) -> Option<Vec<Step>> {
+        group_matcher(entry)
+    }
+}
+
+/// `NAME=<project dir>`.
+pub(crate) fn project_dir(name: &str, ctx: &EventContext<'_>) -> (String, String) {
+    (
+        name.to_owned(),
+        ctx.project_dir.to_string_lossy().into_owned(),
+    )
+}
+
+/// Plain stdout of these events is context for the model.
+pub(crate) fn text_is_context(event: &str) -> bool {
+    matches!(event, "UserPromptSubmit" | "SessionStart")
+}
+
+/// A handler's matcher is its group's: two steps up from the handler's entry.
+pub(crate) fn group_matcher(entry: &[Step]) -> Option<Vec<Step>> {
+    (entry.len() >= 2).then(|| child(&entry[..entry.len() - 2], "matcher"))
+}
+
+/// What a Claude matcher is tested against, by event.
+pub(crate) fn target(event: &str) -> Target {
+    match event {
+        "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest"
+        | "PermissionDenied" => Target::Name("tool_name"),
+        "SessionStart" | "ConfigChange" | "DirectoryAdded" => Target::Name("source"),
+        "Setup" | "PreCompact" | "PostCompact" => Target::Name("trigger"),
+        "SessionEnd" => Target::Name("reason"),
+        "Notification" => Target::Name("notification_type"),
+        "SubagentStart" | "SubagentStop" => Target::Name("agent_type"),
+        "StopFailure" => Target::Name("error"),
+        "InstructionsLoaded" => Target::Name("load_reason"),
+        "UserPromptExpansion" => Target::Name("command_name"),
+        "Elicitation" | "ElicitationResult" => Target::Name("mcp_server_name"),
+        "PreModelSwitch" | "PostModelSwitch" => Target::Name("to_model"),
+        "FileChanged" => Target::FileName,
+        _ => Target::None,
+    }
+}

@@ -1,0 +1,160 @@
+//! Gemini CLI: `.gemini/settings.json`, Claude's shape with timeouts in milliseconds and a few
+//! fields of its own ([`load`]). Matchers are regexes on the trimmed text (an invalid one compares
+//! as the exact string); the lifecycle events compare their matcher as an exact name. Hooks get
+//! `GEMINI_*` variables (and `CLAUDE_PROJECT_DIR`); `--output gemini` answers with Gemini's
+//! `decision` / `hookSpecificOutput`.
+
+pub(crate) mod load;
+
+use serde_json::{Map, Value};
+
+use crate::config::locate::Step;
+use crate::matching::{Flavour, Target};
+use crate::model::answer::{Answer, Merged, Policy, decision_word, joined, put, stop_fields};
+use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::hook::Hook;
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::model::Dialect;
+
+/// The Gemini CLI dialect.
+pub(crate) const GEMINI: Dialect = Dialect::new(&Gemini);
+/// Gemini compiles the trimmed matcher as a regex; one that does not compile is compared as the
+/// exact string.
+pub(crate) const FLAVOUR: Flavour = Flavour::TrimmedRegexOrExact;
+
+struct Gemini;
+
+/// Gemini CLI hook events (`HookEventName` in gemini-cli `hooks/types.ts`).
+const EVENTS: &[&str] = &[
+    "BeforeTool",
+    "AfterTool",
+    "BeforeAgent",
+    "AfterAgent",
+    "BeforeModel",
+    "AfterModel",
+    "BeforeToolSelection",
+    "SessionStart",
+    "SessionEnd",
+    "Notification",
+    "PreCompress",
+];
+
+impl DialectSpec for Gemini {
+    fn name(&self) -> &'static str {
+        "gemini"
+    }
+
+    fn discovery(&self) -> &'static [&'static str] {
+        &[".gemini/settings.json"]
+    }
+
+    fn claims_path(&self, parent: &str, file: &str) -> bool {
+        parent == ".gemini" && file == "settings.json"
+    }
+
+    fn recognises(&self, _sniff: Sniff) -> bool {
+        // Its files are Claude's shape: told only by their path.
+        false
+    }
+
+    fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
+        load::load(ctx)
+    }
+
+    fn known_events(&self) -> &'static [&'static str] {
+        EVENTS
+    }
+
+    fn target(&self, event: &str) -> Target {
+        target(event)
+    }
+
+    fn shape(&self, _hook: &Hook) -> Shape {
+        crate::dialects::payload::EVENT_NAME
+    }
+
+    fn environment(&self, _: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        let project = ctx.project_dir.to_string_lossy().into_owned();
+        let text = |key: &str| ctx.payload.get(key).and_then(Value::as_str);
+        let cwd = text("cwd").unwrap_or(&project).to_owned();
+        let session = text("session_id").unwrap_or("").to_owned();
+        vec![
+            ("GEMINI_PROJECT_DIR".to_owned(), project.clone()),
+            ("GEMINI_CWD".to_owned(), cwd),
+            ("GEMINI_SESSION_ID".to_owned(), session),
+            ("CLAUDE_PROJECT_DIR".to_owned(), project),
+        ]
+    }
+
+    fn policy(&self, hook: &Hook, event: &str) -> Policy {
+        Policy {
+            text_is_context: matches!(event, "BeforeAgent" | "SessionStart"),
+            ..Policy::filter(hook)
+        }
+    }
+
+    fn output(&self) -> Option<&'static dyn AgentOutput> {
+        Some(&GeminiOutput)
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        TimeoutRule {
+            unit: "milliseconds",
+            ..crate::model::dialect::default_timeout_rule()
+        }
+    }
+
+    fn matcher_path(&self, entry: &[Step]) -> Option<Vec<Step>> {
+        crate::dialects::claude::group_matcher(entry)
+    }
+}
+
+/// What a Gemini matcher is tested against, by event.
+pub(crate) fn target(event: &str) -> Target {
+    match event {
+        "BeforeTool" | "AfterTool" => Target::Name("tool_name"),
+        "SessionStart" => Target::ExactName("source"),
+        "SessionEnd" => Target::ExactName("reason"),
+        "PreCompress" => Target::ExactName("trigger"),
+        // Gemini passes no matcher context for Notification and the agent/model events.
+        _ => Target::None,
+    }
+}
+
+/// `--output gemini`.
+struct GeminiOutput;
+
+impl AgentOutput for GeminiOutput {
+    fn answer(&self, event: &str, merged: &Merged) -> Answer {
+        gemini(event, merged)
+    }
+
+    fn failure(&self, message: &str) -> Answer {
+        // Gemini reads exit codes as Claude does: only exit 2 blocks, with stderr as the reason.
+        crate::dialects::claude::output::exit_two(message)
+    }
+}
+
+fn gemini(event: &str, m: &Merged) -> Answer {
+    let mut out = Map::new();
+    put(&mut out, "decision", decision_word(m.decision));
+    put(&mut out, "reason", m.reason.clone());
+    put(
+        &mut out,
+        "systemMessage",
+        joined(&[&m.system_message, &m.user_message]),
+    );
+    stop_fields(&mut out, m, "continue", "stopReason");
+    let mut specific = Map::new();
+    put(
+        &mut specific,
+        "additionalContext",
+        joined(&[&m.additional_context, &m.agent_message]),
+    );
+    put(&mut specific, "tool_input", m.updated_input.clone());
+    if !specific.is_empty() {
+        specific.insert("hookEventName".into(), event.into());
+        out.insert("hookSpecificOutput".into(), Value::Object(specific));
+    }
+    Answer::ok(out)
+}

@@ -1,0 +1,115 @@
+//! hookrun's own `hookrun.toml` (and `.hookrun.toml`, and the user-level file): `[[hooks]]` tables
+//! that may name any agent's events (`events`, with `*` and prefix patterns). A hook's matcher is
+//! read as Claude reads one, against the target the event has in the first agent that gives it
+//! one; hooks get the payload with `hook_event_name`; a rewrite replaces the tool input whole.
+//! `--output hookrun` is hookrun's own decision document.
+
+mod load;
+
+use std::path::{Path, PathBuf};
+
+use crate::config::format::Format;
+use crate::dialects::{CLAUDE, CURSOR, GEMINI, PRAISON, PROXYAI};
+use crate::matching::{Flavour, Target};
+use crate::model::answer::Policy;
+use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::hook::Hook;
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::model::Dialect;
+
+/// hookrun's own dialect.
+pub(crate) const HOOKRUN: Dialect = Dialect::new(&Hookrun);
+/// hookrun reads matchers as Claude does.
+pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex;
+
+struct Hookrun;
+
+impl DialectSpec for Hookrun {
+    fn name(&self) -> &'static str {
+        "hookrun"
+    }
+
+    fn discovery(&self) -> &'static [&'static str] {
+        &["hookrun.toml", ".hookrun.toml"]
+    }
+
+    fn user_files(&self) -> Vec<PathBuf> {
+        crate::config::sources::user_config_path()
+            .into_iter()
+            .collect()
+    }
+
+    fn claims_path(&self, _parent: &str, file: &str) -> bool {
+        Path::new(file)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    }
+
+    fn recognises(&self, _sniff: Sniff) -> bool {
+        // Told by the `.toml` extension.
+        false
+    }
+
+    fn format(&self) -> Format {
+        Format::Toml
+    }
+
+    fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
+        load::load(ctx)
+    }
+
+    fn known_events(&self) -> &'static [&'static str] {
+        // Every agent's names are hookrun's: see `is_known_event`.
+        &[]
+    }
+
+    /// Any agent's event name, `*`, or a prefix pattern ending in `*` (`prx.lifecycle.*`).
+    fn is_known_event(&self, event: &str) -> bool {
+        event.ends_with('*')
+            || crate::dialects::ALL
+                .iter()
+                .filter(|d| d.name() != self.name())
+                .any(|d| d.is_known_event(event))
+    }
+
+    /// The event is looked up in the claude, cursor, proxyai, gemini and praison tables in that
+    /// order, and the first that gives it a target wins (so `stop` gets proxyai's
+    /// `status`/`reason` even though Cursor also has a target-less `stop`); hookrun always uses
+    /// its own matcher semantics, so Gemini's exact lifecycle comparison becomes a normal name.
+    fn target(&self, event: &str) -> Target {
+        [CLAUDE, CURSOR, PROXYAI, GEMINI, PRAISON]
+            .into_iter()
+            .map(|dialect| dialect.target(event))
+            .find(|target| *target != Target::None)
+            .map_or(Target::None, |target| match target {
+                Target::ExactName(field) => Target::Name(field),
+                other => other,
+            })
+    }
+
+    fn shape(&self, _hook: &Hook) -> Shape {
+        crate::dialects::payload::EVENT_NAME
+    }
+
+    fn environment(&self, _: &Hook, _: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    fn policy(&self, hook: &Hook, event: &str) -> Policy {
+        Policy {
+            text_is_context: crate::dialects::claude::text_is_context(event),
+            ..Policy::filter(hook)
+        }
+    }
+
+    fn rewrite_replaces_input(&self) -> bool {
+        true
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        TimeoutRule {
+            unit: "a duration",
+            ..crate::model::dialect::default_timeout_rule()
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The dialects hookrun reads, one module each, and the registry that lists them once. Each module
+//! owns everything about its agent behind [`DialectSpec`](crate::model::dialect::DialectSpec):
+//! where its files are and how they load, its events and matcher targets, what its hooks receive,
+//! how their answers count, and how hookrun answers in its format. Discovery order, `--dialect`
+//! and `--output` names, `list`, `validate`, the JSON Schemas and the shell completions all come
+//! from [`ALL`].
+//!
+//! Adding a dialect: write its module (a folder when it needs several files) with a
+//! `pub(crate) const NAME: Dialect` handle, and add one line to the `registry!` below.
+
+use crate::model::Dialect;
+
+pub(crate) mod json_file;
+pub(crate) mod payload;
+
+/// Declares each dialect's module, re-exports its handle, and lists the handles in [`ALL`], in
+/// discovery order (the order hooks of several files run in).
+macro_rules! registry {
+    ($($module:ident :: $handle:ident),* $(,)?) => {
+        $(pub(crate) mod $module;)*
+        $(pub(crate) use $module::$handle;)*
+
+        /// Every dialect, in discovery order.
+        pub(crate) const ALL: &[Dialect] = &[$($handle),*];
+    };
+}
+
+registry! {
+    hookrun::HOOKRUN,
+    claude::CLAUDE,
+    gemini::GEMINI,
+    cursor::CURSOR,
+    proxyai::PROXYAI,
+    praison::PRAISON,
+    prx::PRX,
+    promptkit::PROMPTKIT,
+}
+
+/// The dialect named `name` on the command line.
+pub(crate) fn by_name(name: &str) -> Option<Dialect> {
+    ALL.iter().copied().find(|d| d.name() == name)
+}
+
+/// Every dialect's name, in discovery order.
+pub(crate) fn names() -> Vec<&'static str> {
+    ALL.iter().map(|d| d.name()).collect()
+}
+
+/// The dialect whose file `path` is, by its name (as in discovery), or `None`.
+pub(crate) fn by_path(path: &std::path::Path) -> Option<Dialect> {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let file = text.rsplit('/').next().unwrap_or(&text);
+    let parent = text.rsplit('/').nth(1).unwrap_or("");
+    ALL.iter().copied().find(|d| d.claims_path(parent, file))
+}
+
+/// The dialect a file's content implies, or `None` when it does not tell.
+pub(crate) fn by_content(text: &str) -> Option<Dialect> {
+    let sniff = crate::model::dialect::Sniff::of(text);
+    ALL.iter().copied().find(|d| d.recognises(sniff))
+}
+
+#[cfg(test)]
+#[path = "target_tests.rs"]
+mod target_tests;
+
+#[cfg(test)]
+#[path = "output_tests.rs"]
+mod output_tests;
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    #[test]
+    fn dialect_is_told_from_discovery_paths() {
+        let cases = [
+            ("x/.claude/settings.local.json", Some(CLAUDE)),
+            ("/p/.codex/hooks.json", Some(CLAUDE)),
+            (".gemini/settings.json", Some(GEMINI)),
+            (".cursor/hooks.json", Some(CURSOR)),
+            (".proxyai/settings.json", Some(PROXYAI)),
+            (".praison/hooks.json", Some(PRAISON)),
+            ("ci/policy.toml", Some(HOOKRUN)),
+            ("runtime.yml", Some(PROMPTKIT)),
+            ("policy.json", None),
+        ];
+        for (path, dialect) in cases {
+            assert_eq!(by_path(Path::new(path)), dialect, "{path}");
+        }
+    }
+
+    #[test]
+    fn dialect_is_told_from_content() {
+        let cases = [
+            (
+                r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}"#,
+                Some(CLAUDE),
+            ),
+            (
+                r#"{"version":1,"hooks":{"beforeShellExecution":[{"command":"x"}]}}"#,
+                Some(CURSOR),
+            ),
+            (
+                r#"{"hooks":{"tool_call":[{"command":"x","timeout_ms":5}]}}"#,
+                Some(PRX),
+            ),
+            (
+                r#"{"hooks":[{"event":"before_tool","command":"x"}]}"#,
+                Some(PRAISON),
+            ),
+            (
+                "apiVersion: x\nkind: RuntimeConfig\nspec: {}\n",
+                Some(PROMPTKIT),
+            ),
+            (r#"{"hooks":{"beforeToolUse":[{"command":"x"}]}}"#, None),
+        ];
+        for (text, dialect) in cases {
+            assert_eq!(by_content(text), dialect, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_registry_names_each_dialect_once_in_discovery_order() {
+        assert_eq!(
+            names(),
+            [
+                "hookrun",
+                "claude",
+                "gemini",
+                "cursor",
+                "proxyai",
+                "praison",
+                "prx",
+                "promptkit"
+            ]
+        );
+    }
+}

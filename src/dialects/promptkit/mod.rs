@@ -1,0 +1,310 @@
+//! PromptKit: RuntimeConfig YAML (`runtime.yaml`, `spec.hooks.<name>`), exec hooks of four
+//! types that each own phases. Only `provider` and `tool` hooks in a `before_` phase can block,
+//! and only with `{"allow": true}` do they allow; a deny there skips the rest of the chain. Hooks
+//! receive `{hook, phase, request|response|event}`; `--output promptkit` answers `{"allow"}`.
+
+mod load;
+
+use serde_json::{Map, Value, json};
+
+use crate::config::format::Format;
+use crate::matching::Target;
+use crate::model::answer::{Answer, Merged, Policy, block_reason, object};
+use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::hook::{EventSelector, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::model::Dialect;
+
+/// The PromptKit dialect.
+pub(crate) const PROMPTKIT: Dialect = Dialect::new(&Promptkit);
+
+struct Promptkit;
+
+/// promptkit phases, their `<hook>.<phase>` forms, and `eval`.
+const EVENTS: &[&str] = &[
+    "before_call",
+    "after_call",
+    "before_execution",
+    "after_execution",
+    "session_start",
+    "session_update",
+    "session_end",
+    "provider.before_call",
+    "provider.after_call",
+    "tool.before_execution",
+    "tool.after_execution",
+    "session.session_start",
+    "session.session_update",
+    "session.session_end",
+    "eval",
+];
+
+/// PromptKit's hook types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PromptkitHook {
+    Provider,
+    Tool,
+    Session,
+    Eval,
+}
+
+impl PromptkitHook {
+    const ALL: [PromptkitHook; 4] = [
+        PromptkitHook::Provider,
+        PromptkitHook::Tool,
+        PromptkitHook::Session,
+        PromptkitHook::Eval,
+    ];
+
+    /// The type as the file names it (and as an event names it: `tool.before_execution`).
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            PromptkitHook::Provider => "provider",
+            PromptkitHook::Tool => "tool",
+            PromptkitHook::Session => "session",
+            PromptkitHook::Eval => "eval",
+        }
+    }
+
+    /// The phases the type owns.
+    pub(crate) fn phases(self) -> &'static [&'static str] {
+        match self {
+            PromptkitHook::Provider => &["before_call", "after_call"],
+            PromptkitHook::Tool => &["before_execution", "after_execution"],
+            PromptkitHook::Session => &["session_start", "session_update", "session_end"],
+            PromptkitHook::Eval => &["eval"],
+        }
+    }
+
+    fn of(hook: &Hook) -> Option<PromptkitHook> {
+        match &hook.events {
+            EventSelector::Typed { kind, .. } => {
+                PromptkitHook::ALL.into_iter().find(|k| k.name() == *kind)
+            }
+            _ => None,
+        }
+    }
+
+    /// A filter of this type in `event`'s phase can stop the call.
+    fn guards(self, event: &str) -> bool {
+        matches!(self, PromptkitHook::Provider | PromptkitHook::Tool)
+            && phase(event).starts_with("before_")
+    }
+}
+
+impl DialectSpec for Promptkit {
+    fn name(&self) -> &'static str {
+        "promptkit"
+    }
+
+    fn discovery(&self) -> &'static [&'static str] {
+        &["runtime.yaml", "runtime.yml"]
+    }
+
+    fn claims_path(&self, _parent: &str, file: &str) -> bool {
+        matches!(file, "runtime.yaml" | "runtime.yml")
+    }
+
+    fn recognises(&self, sniff: Sniff) -> bool {
+        sniff.runtime_config
+    }
+
+    fn format(&self) -> Format {
+        Format::Yaml
+    }
+
+    fn entry_is_key(&self) -> bool {
+        // A hook is a mapping entry: its name (the key) is where it starts.
+        true
+    }
+
+    fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
+        load::load(ctx)
+    }
+
+    fn known_events(&self) -> &'static [&'static str] {
+        EVENTS
+    }
+
+    fn fires_on(&self, selector: &EventSelector, event: &str) -> bool {
+        let EventSelector::Typed { kind, phases } = selector else {
+            return false;
+        };
+        let Some(kind) = PromptkitHook::ALL.into_iter().find(|k| k.name() == *kind) else {
+            return false;
+        };
+        if kind == PromptkitHook::Eval {
+            return event == "eval" || event == "eval.eval";
+        }
+        if let Some((named, _)) = event.split_once('.')
+            && named != kind.name()
+        {
+            return false;
+        }
+        let phase = phase(event);
+        kind.phases().contains(&phase) && phases.iter().any(|p| p == phase)
+    }
+
+    fn target(&self, _event: &str) -> Target {
+        Target::None
+    }
+
+    fn shape(&self, hook: &Hook) -> Shape {
+        match PromptkitHook::of(hook) {
+            Some(PromptkitHook::Provider) => PROVIDER,
+            Some(PromptkitHook::Tool) => TOOL,
+            Some(PromptkitHook::Session) => SESSION,
+            Some(PromptkitHook::Eval) | None => AS_IS,
+        }
+    }
+
+    fn environment(&self, _: &Hook, _: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    fn policy(&self, hook: &Hook, event: &str) -> Policy {
+        let kind = PromptkitHook::of(hook);
+        let filter = Policy::filter(hook);
+        let can_block = filter.can_block && kind.is_some_and(|kind| kind.guards(event));
+        Policy {
+            can_block,
+            // Every non-zero exit is a failure; only `{"allow": true}` allows.
+            exit2_blocks: false,
+            require_allow: can_block,
+            ignore_stdout: kind == Some(PromptkitHook::Eval),
+            ..filter
+        }
+    }
+
+    fn deny_ends_chain(&self, hook: &Hook, event: &str) -> bool {
+        PromptkitHook::of(hook).is_some_and(|kind| kind.guards(event))
+    }
+
+    fn output(&self) -> Option<&'static dyn AgentOutput> {
+        Some(&PromptkitOutput)
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        TimeoutRule {
+            key: "timeout_ms",
+            unit: "milliseconds",
+            ..crate::model::dialect::default_timeout_rule()
+        }
+    }
+}
+
+/// The phase part of a PromptKit event (`tool.before_execution` → `before_execution`).
+pub(crate) fn phase(event: &str) -> &str {
+    event.split_once('.').map_or(event, |(_, phase)| phase)
+}
+
+const PROVIDER: Shape = Shape {
+    key: "promptkit.provider",
+    render: |ctx| envelope(PromptkitHook::Provider, ctx),
+};
+const TOOL: Shape = Shape {
+    key: "promptkit.tool",
+    render: |ctx| envelope(PromptkitHook::Tool, ctx),
+};
+const SESSION: Shape = Shape {
+    key: "promptkit.session",
+    render: |ctx| envelope(PromptkitHook::Session, ctx),
+};
+/// The caller's payload as is (eval hooks).
+const AS_IS: Shape = Shape {
+    key: "as-is",
+    render: |ctx| crate::dialects::payload::line(ctx.payload),
+};
+
+/// `{hook, phase, request|response|event}`, unless the payload already has `hook` and `phase`.
+fn envelope(kind: PromptkitHook, ctx: &EventContext<'_>) -> Vec<u8> {
+    let payload = ctx.payload;
+    if payload.contains_key("hook") && payload.contains_key("phase") {
+        return crate::dialects::payload::line(payload);
+    }
+    crate::dialects::payload::line(&Envelope {
+        kind,
+        phase: phase(ctx.event),
+        payload,
+    })
+}
+
+struct Envelope<'a> {
+    kind: PromptkitHook,
+    phase: &'a str,
+    payload: &'a Map<String, Value>,
+}
+
+impl serde::Serialize for Envelope<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut out = serializer.serialize_map(None)?;
+        out.serialize_entry("hook", self.kind.name())?;
+        out.serialize_entry("phase", self.phase)?;
+        let whole = Value::Object(Map::new());
+        let field = |key: &str| self.payload.get(key);
+        match self.kind {
+            PromptkitHook::Session => out.serialize_entry("event", self.payload)?,
+            _ if self.phase.starts_with("after_") => {
+                out.serialize_entry("request", field("request").unwrap_or(&whole))?;
+                out.serialize_entry("response", field("response").unwrap_or(&whole))?;
+            }
+            _ => match field("request") {
+                Some(request) => out.serialize_entry("request", request)?,
+                None => out.serialize_entry("request", self.payload)?,
+            },
+        }
+        out.end()
+    }
+}
+
+/// `--output promptkit`.
+struct PromptkitOutput;
+
+impl AgentOutput for PromptkitOutput {
+    fn answer(&self, _event: &str, merged: &Merged) -> Answer {
+        promptkit(merged)
+    }
+
+    fn failure(&self, message: &str) -> Answer {
+        // A PromptKit filter reads its JSON; exit 0 with an explicit deny carries the reason.
+        Answer::ok(object(json!({"allow": false, "reason": message})))
+    }
+}
+
+fn promptkit(m: &Merged) -> Answer {
+    let mut out = Map::new();
+    out.insert("allow".into(), (!m.blocks()).into());
+    if m.blocks() {
+        out.insert("reason".into(), block_reason(m).into());
+    }
+    Answer::ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::dialects::payload::shaped;
+
+    #[test]
+    fn promptkit_receives_hook_phase_and_request_or_response() {
+        let payload = json!({"request": {"q": 1}, "response": {"a": 2}});
+        assert_eq!(
+            shaped(TOOL, &payload, "tool.before_execution"),
+            json!({"hook": "tool", "phase": "before_execution", "request": {"q": 1}})
+        );
+        assert_eq!(
+            shaped(PROVIDER, &payload, "after_call"),
+            json!({"hook": "provider", "phase": "after_call", "request": {"q": 1}, "response": {"a": 2}})
+        );
+        let session = json!({"session_id": "s"});
+        assert_eq!(
+            shaped(SESSION, &session, "session_start"),
+            json!({"hook": "session", "phase": "session_start", "event": {"session_id": "s"}})
+        );
+        let own = json!({"hook": "tool", "phase": "x"});
+        assert_eq!(shaped(TOOL, &own, "before_execution"), own);
+    }
+}

@@ -1,0 +1,203 @@
+//! PRX: `hooks.json` (a file-level `timeout_ms` and, per event key, actions spawned in exec form
+//! in a sanitised environment). PRX hooks are observe-only and have no matchers. They receive
+//! PRX's envelope `{event, timestamp, session_id, payload}`, always a payload file
+//! (`ZERO_HOOK_PAYLOAD_FILE`), and `ZERO_HOOK_*` variables. Event keys compare normalised, and
+//! `prx.lifecycle.<event>` fires `<event>`.
+
+mod load;
+
+use serde_json::{Map, Value};
+
+use crate::config::diagnostics::Severity;
+use crate::matching::Target;
+use crate::model::answer::Policy;
+use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::hook::{EventSelector, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::model::Dialect;
+
+/// The PRX dialect.
+pub(crate) const PRX: Dialect = Dialect::new(&Prx);
+/// `ZERO_HOOK_PAYLOAD` is set only for payloads up to this size (PRX's limit).
+pub(crate) const ENV_PAYLOAD_MAX: usize = 8 * 1024;
+
+/// `{event, timestamp, session_id, payload}` unless the payload already is one.
+const ENVELOPE: Shape = Shape {
+    key: "prx",
+    render: envelope,
+};
+
+struct Prx;
+
+/// PRX events (`HookEvent`), in their normalised spelling.
+const EVENTS: &[&str] = &[
+    "agent_start",
+    "agent_end",
+    "llm_request",
+    "llm_response",
+    "tool_call_start",
+    "tool_call",
+    "turn_complete",
+    "error",
+];
+
+impl DialectSpec for Prx {
+    fn name(&self) -> &'static str {
+        "prx"
+    }
+
+    fn discovery(&self) -> &'static [&'static str] {
+        &["hooks.json"]
+    }
+
+    fn claims_path(&self, _parent: &str, _file: &str) -> bool {
+        // `hooks.json` is also Cursor's and Codex's name: a PRX file is told by its content.
+        false
+    }
+
+    fn recognises(&self, sniff: Sniff) -> bool {
+        sniff.hooks_object && !sniff.nested_hooks && sniff.prx_keys
+    }
+
+    fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
+        load::load(ctx)
+    }
+
+    fn known_events(&self) -> &'static [&'static str] {
+        EVENTS
+    }
+
+    fn is_known_event(&self, event: &str) -> bool {
+        EVENTS.contains(&normalize_event(event).as_str())
+    }
+
+    fn fires_on(&self, selector: &EventSelector, event: &str) -> bool {
+        match selector {
+            EventSelector::Named(name) => lifecycle_event(name) == lifecycle_event(event),
+            _ => false,
+        }
+    }
+
+    fn target(&self, _event: &str) -> Target {
+        Target::None
+    }
+
+    fn shape(&self, _hook: &Hook) -> Shape {
+        ENVELOPE
+    }
+
+    fn environment(
+        &self,
+        _: &Hook,
+        ctx: &EventContext<'_>,
+        payload: &[u8],
+    ) -> Vec<(String, String)> {
+        let session = ctx
+            .payload
+            .get("session_id")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let mut env = vec![
+            ("ZERO_HOOK_EVENT".to_owned(), lifecycle_event(ctx.event)),
+            ("ZERO_HOOK_SESSION".to_owned(), session.to_owned()),
+            ("ZERO_HOOK_TIMESTAMP".to_owned(), ctx.timestamp.to_owned()),
+        ];
+        // The JSON itself only when it is at most 8 KiB.
+        let json = payload.strip_suffix(b"\n").unwrap_or(payload);
+        if json.len() <= ENV_PAYLOAD_MAX {
+            env.push((
+                "ZERO_HOOK_PAYLOAD".to_owned(),
+                String::from_utf8_lossy(json).into_owned(),
+            ));
+        } else {
+            env.push(("ZERO_HOOK_PAYLOAD_TRUNCATED".to_owned(), "1".to_owned()));
+        }
+        env
+    }
+
+    fn payload_file_var(&self, _hook: &Hook) -> Option<&'static str> {
+        Some("ZERO_HOOK_PAYLOAD_FILE")
+    }
+
+    fn policy(&self, hook: &Hook, _event: &str) -> Policy {
+        // Observe-only: nothing a PRX hook says reaches the decision, and every non-zero exit is
+        // a failure of the hook.
+        Policy {
+            can_block: false,
+            exit2_blocks: false,
+            observe_only: true,
+            ..Policy::filter(hook)
+        }
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        TimeoutRule {
+            max: std::time::Duration::from_secs(300),
+            severity: Severity::Error,
+            key: "timeout_ms",
+            unit: "milliseconds",
+        }
+    }
+}
+
+/// PRX's event-key normalisation: trim, ASCII-lowercase, `-` → `_`.
+pub(crate) fn normalize_event(event: &str) -> String {
+    event.trim().to_ascii_lowercase().replace('-', "_")
+}
+
+/// The name PRX hooks are told (`ZERO_HOOK_EVENT`, the envelope's `event`): the key normalised,
+/// with `prx.lifecycle.` dropped.
+pub(crate) fn lifecycle_event(name: &str) -> String {
+    let normalized = normalize_event(name);
+    match normalized.strip_prefix("prx.lifecycle.") {
+        Some(rest) => rest.to_owned(),
+        None => normalized,
+    }
+}
+
+fn envelope(ctx: &EventContext<'_>) -> Vec<u8> {
+    let payload = ctx.payload;
+    if is_envelope(payload) {
+        return crate::dialects::payload::line(payload);
+    }
+    crate::dialects::payload::line(&Envelope {
+        event: &lifecycle_event(ctx.event),
+        timestamp: ctx.timestamp,
+        session_id: payload.get("session_id").unwrap_or(&Value::Null),
+        payload,
+    })
+}
+
+fn is_envelope(payload: &Map<String, Value>) -> bool {
+    payload.contains_key("event")
+        && payload.contains_key("payload")
+        && payload.contains_key("timestamp")
+}
+
+#[derive(serde::Serialize)]
+struct Envelope<'a> {
+    event: &'a str,
+    timestamp: &'a str,
+    session_id: &'a Value,
+    payload: &'a Map<String, Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::dialects::payload::shaped;
+
+    #[test]
+    fn prx_receives_the_envelope_unless_given_one() {
+        let payload = json!({"session_id": "s1", "x": 1});
+        let envelope = shaped(ENVELOPE, &payload, "prx.lifecycle.Tool-Call");
+        assert_eq!(
+            envelope,
+            json!({"event": "tool_call", "timestamp": "2026-11-21T00:00:00.000Z", "session_id": "s1", "payload": payload})
+        );
+        let already = json!({"event": "e", "timestamp": "t", "session_id": null, "payload": {}});
+        assert_eq!(shaped(ENVELOPE, &already, "e"), already);
+    }
+}

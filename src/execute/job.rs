@@ -1,0 +1,101 @@
+//! A hook turned into the runner's plain [`Job`]: shell or exec form, hookrun's own variables,
+//! the dialect's variables and payload file, the hook's own environment (hookrun's, or the
+//! sanitised one), and its timeout. The runner then knows nothing of hooks or dialects.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::model::{CommandForm, Hook, StdinMode};
+use crate::runner::Job;
+
+/// The `PATH` of a sanitised environment.
+pub(crate) const SAFE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// What every hook of one fire shares.
+pub(crate) struct FireContext<'a> {
+    pub(crate) project_dir: &'a Path,
+    pub(crate) event: &'a str,
+    /// `HOOKRUN_DEPTH` for the hooks (one more than hookrun's own).
+    pub(crate) depth: u32,
+}
+
+/// The job for `hook`. `extra_env` (the dialect's variables and the payload file) comes after
+/// hookrun's own variables and before the hook's `env`, which wins.
+pub(crate) fn job<'a>(
+    hook: &'a Hook,
+    form: &CommandForm,
+    ctx: &FireContext<'_>,
+    extra_env: Vec<(String, String)>,
+    stdin: &'a [u8],
+    timeout: Duration,
+) -> Job<'a> {
+    let project = ctx.project_dir.to_string_lossy();
+    let (program, args): (OsString, Vec<OsString>) = match form {
+        CommandForm::Shell(text) => ("/bin/sh".into(), vec!["-c".into(), text.into()]),
+        CommandForm::Exec { program, args } => {
+            let program = substitute(program, &project);
+            let program_path = Path::new(&program);
+            let program = if program.contains('/') && program_path.is_relative() {
+                hook.cwd.join(program_path).into_os_string()
+            } else {
+                program.into()
+            };
+            let args = args.iter().map(|arg| substitute(arg, &project).into());
+            (program, args.collect())
+        }
+    };
+    let mut env: Vec<(OsString, OsString)> = Vec::with_capacity(6 + extra_env.len());
+    if hook.sanitize_env {
+        env.push(("PATH".into(), SAFE_PATH.into()));
+    }
+    env.push(("HOOKRUN_EVENT".into(), ctx.event.into()));
+    env.push(("HOOKRUN_PROJECT_DIR".into(), ctx.project_dir.into()));
+    env.push(("HOOKRUN_HOOK".into(), (&hook.name).into()));
+    env.push(("HOOKRUN_DEPTH".into(), ctx.depth.to_string().into()));
+    env.extend(extra_env.into_iter().map(|(k, v)| (k.into(), v.into())));
+    for name in &hook.env_forward {
+        if let Some(value) = std::env::var_os(name) {
+            env.push((name.into(), value));
+        }
+    }
+    env.extend(hook.env.iter().map(|(k, v)| (k.into(), v.into())));
+    Job {
+        program,
+        args,
+        clear_env: hook.sanitize_env,
+        env,
+        cwd: &hook.cwd,
+        stdin: matches!(hook.stdin, StdinMode::Payload).then_some(stdin),
+        remove_after: Vec::new(),
+        timeout,
+        grace: hook.kill_grace,
+    }
+}
+
+/// `${HOOKRUN_PROJECT_DIR}` and `${CLAUDE_PROJECT_DIR}` replaced; the result stays one argument.
+fn substitute(text: &str, project_dir: &str) -> String {
+    if !text.contains("${") {
+        return text.to_owned();
+    }
+    text.replace("${HOOKRUN_PROJECT_DIR}", project_dir)
+        .replace("${CLAUDE_PROJECT_DIR}", project_dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn project_dir_placeholders_are_replaced_as_whole_strings() {
+        assert_eq!(
+            substitute("${CLAUDE_PROJECT_DIR}/hooks/a.sh", "/p q"),
+            "/p q/hooks/a.sh"
+        );
+        assert_eq!(substitute("${HOOKRUN_PROJECT_DIR}", "/p"), "/p");
+        assert_eq!(
+            substitute("$CLAUDE_PROJECT_DIR", "/p"),
+            "$CLAUDE_PROJECT_DIR"
+        );
+    }
+}

@@ -1,0 +1,176 @@
+//! The one vocabulary of hook answers, shared by every stage and every dialect: what a hook said
+//! ([`Said`], with its [`Decision`]), how its dialect lets that count ([`Policy`]), the merged
+//! answer of every hook ([`Merged`]), and what hookrun prints back to an agent ([`Answer`]), with
+//! the small helpers the agents' answer formats are built from.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::exit;
+use crate::model::hook::{Hook, Mode};
+
+/// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Decision {
+    #[default]
+    None,
+    Allow,
+    Ask,
+    Deny,
+}
+
+impl Decision {
+    pub(crate) fn blocks(self) -> bool {
+        matches!(self, Decision::Deny | Decision::Ask)
+    }
+}
+
+/// What a hook's JSON said, read with the one vocabulary whatever the dialect.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Said {
+    pub(crate) decision: Option<Decision>,
+    pub(crate) reason: Option<String>,
+    pub(crate) updated_input: Option<Value>,
+    pub(crate) updated_output: Option<Value>,
+    pub(crate) additional_context: Option<String>,
+    pub(crate) system_message: Option<String>,
+    pub(crate) user_message: Option<String>,
+    pub(crate) agent_message: Option<String>,
+    pub(crate) followup_message: Option<String>,
+    /// `Some(false)` when the hook asked the agent to stop.
+    pub(crate) continue_: Option<bool>,
+    pub(crate) stop_reason: Option<String>,
+    /// `enforced`, `metadata`, `suppressOutput`: kept in the hook's record.
+    pub(crate) extra: Map<String, Value>,
+}
+
+/// How the hook's dialect, mode and event let its result count.
+#[derive(Debug, Clone, Copy, Default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches of SPEC §5"
+)]
+pub(crate) struct Policy {
+    /// Its deny can block (false for observe hooks, PRX, PromptKit after/session/eval hooks).
+    pub(crate) can_block: bool,
+    /// Exit 2 means "deny" (false for PRX and PromptKit, where every non-zero exit is a failure).
+    pub(crate) exit2_blocks: bool,
+    /// A failure blocks.
+    pub(crate) fail_closed: bool,
+    /// PromptKit filter: only `{"allow": true}` allows.
+    pub(crate) require_allow: bool,
+    /// Plain stdout becomes context for the agent (claude UserPromptSubmit/SessionStart, …).
+    pub(crate) text_is_context: bool,
+    /// The hook's stdout is not read at all (PromptKit eval hooks).
+    pub(crate) ignore_stdout: bool,
+    /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
+    /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
+    pub(crate) observe_only: bool,
+}
+
+impl Policy {
+    /// The common case: a filter hook's deny blocks, exit 2 denies, and the hook's own failure
+    /// posture holds. Dialects adjust it from here.
+    pub(crate) fn filter(hook: &Hook) -> Policy {
+        Policy {
+            can_block: hook.mode == Mode::Filter,
+            exit2_blocks: true,
+            fail_closed: hook.fail_closed,
+            ..Policy::default()
+        }
+    }
+}
+
+/// The merged answer of every hook that ran.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Merged {
+    pub(crate) decision: Decision,
+    /// The reasons of the hooks whose decision won, in run order.
+    pub(crate) reason: Option<String>,
+    pub(crate) continue_: bool,
+    pub(crate) stop_reason: Option<String>,
+    pub(crate) updated_input: Option<Value>,
+    pub(crate) updated_output: Option<Value>,
+    pub(crate) additional_context: Option<String>,
+    pub(crate) system_message: Option<String>,
+    pub(crate) user_message: Option<String>,
+    pub(crate) agent_message: Option<String>,
+    pub(crate) followup_message: Option<String>,
+}
+
+/// What hookrun prints and how it exits, in one agent's protocol.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Answer {
+    /// The JSON for stdout; `None` prints nothing.
+    pub(crate) json: Option<Value>,
+    /// A message for stderr (agents read it as the block reason on exit 2).
+    pub(crate) stderr: Option<String>,
+    pub(crate) code: u8,
+}
+
+impl Answer {
+    pub(crate) fn ok(json: Map<String, Value>) -> Answer {
+        Answer {
+            json: Some(Value::Object(json)),
+            stderr: None,
+            code: exit::OK,
+        }
+    }
+
+    /// The same answer, exiting 2 with `reason` on stderr.
+    pub(crate) fn blocking(mut self, reason: &str) -> Answer {
+        self.code = exit::BLOCK;
+        self.stderr = Some(reason.to_owned());
+        self
+    }
+}
+
+/// Used when a hook blocked without giving a reason, where the agent needs one.
+pub(crate) const NO_REASON: &str = "blocked by a hook (no reason given)";
+
+/// The reason an agent is given for a block: the winning reasons, else the stop reason.
+pub(crate) fn block_reason(m: &Merged) -> String {
+    m.reason
+        .clone()
+        .or_else(|| m.stop_reason.clone())
+        .unwrap_or_else(|| NO_REASON.to_owned())
+}
+
+/// `continue: false` and its reason, under the agent's key names.
+pub(crate) fn stop_fields(out: &mut Map<String, Value>, m: &Merged, key: &str, reason_key: &str) {
+    if !m.continue_ {
+        out.insert(key.into(), false.into());
+        put(out, reason_key, m.stop_reason.clone());
+    }
+}
+
+/// The decision as the agents spell it; `None` for no decision.
+pub(crate) fn decision_word(decision: Decision) -> Option<&'static str> {
+    match decision {
+        Decision::None => None,
+        Decision::Allow => Some("allow"),
+        Decision::Ask => Some("ask"),
+        Decision::Deny => Some("deny"),
+    }
+}
+
+/// The present parts joined with `\n`, or `None`.
+pub(crate) fn joined(parts: &[&Option<String>]) -> Option<String> {
+    let present: Vec<&str> = parts.iter().filter_map(|p| p.as_deref()).collect();
+    (!present.is_empty()).then(|| present.join("\n"))
+}
+
+/// Inserts `value` under `key` when it is present.
+pub(crate) fn put(out: &mut Map<String, Value>, key: &str, value: Option<impl Into<Value>>) {
+    if let Some(value) = value {
+        out.insert(key.to_owned(), value.into());
+    }
+}
+
+pub(crate) fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => unreachable!("built with json!({{…}})"),
+    }
+}

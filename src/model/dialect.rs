@@ -1,0 +1,316 @@
+//! The one interface every dialect implements ([`DialectSpec`]) and the handle the rest of hookrun
+//! holds ([`Dialect`]). Everything hookrun knows about one agent — where its files are, how they
+//! load, its events and matcher targets, what its hooks receive, how their answers count, and how
+//! hookrun answers in the agent's own format — sits behind these methods, in that dialect's module
+//! under `src/dialects/`. The stages of the pipeline ask the handle; none of them names a dialect.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use crate::config::diagnostics::Severity;
+use crate::config::format::Format;
+use crate::config::locate::Step;
+use crate::config::tree::Node;
+use crate::matching::Target;
+use crate::model::answer::{Answer, Merged, Policy};
+use crate::model::hook::{EventSelector, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
+
+/// A hook-configuration dialect: whose file format, and whose semantics, a hook comes from. A
+/// cheap copyable handle on the dialect's [`DialectSpec`]; two handles are equal when they name
+/// the same dialect.
+#[derive(Clone, Copy)]
+pub(crate) struct Dialect(&'static dyn DialectSpec);
+
+impl Dialect {
+    /// The handle of one dialect's implementation (each dialect module has one such constant).
+    pub(crate) const fn new(spec: &'static dyn DialectSpec) -> Dialect {
+        Dialect(spec)
+    }
+}
+
+impl std::ops::Deref for Dialect {
+    type Target = dyn DialectSpec;
+
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for Dialect {
+    fn eq(&self, other: &Dialect) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Dialect {}
+
+impl Hash for Dialect {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl fmt::Debug for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a file's content says about its dialect, computed once per file named with `-c` whose
+/// path does not tell; each dialect recognises its own shape in it.
+#[derive(Debug, Default, Clone, Copy)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts of one file's shape"
+)]
+pub(crate) struct Sniff {
+    /// A YAML line `kind: RuntimeConfig`.
+    pub(crate) runtime_config: bool,
+    /// `hooks` is an array.
+    pub(crate) hooks_array: bool,
+    /// `hooks` is an object of event → entries.
+    pub(crate) hooks_object: bool,
+    /// Some entry under an event holds a `hooks` array (Claude's matcher groups).
+    pub(crate) nested_hooks: bool,
+    /// Some entry (or the root) has a PRX-only key: `timeout_ms`, `stdin_json`, `args`.
+    pub(crate) prx_keys: bool,
+    /// The root has a `version` key.
+    pub(crate) version: bool,
+}
+
+impl Sniff {
+    /// Looks at `text` once.
+    pub(crate) fn of(text: &str) -> Sniff {
+        if !text.trim_start().starts_with('{') {
+            let runtime_config = text.lines().any(|line| {
+                line.trim() == "kind: RuntimeConfig" || line.trim() == "kind: \"RuntimeConfig\""
+            });
+            return Sniff {
+                runtime_config,
+                ..Sniff::default()
+            };
+        }
+        let Ok(root) = Node::from_json(text) else {
+            return Sniff::default();
+        };
+        let mut sniff = Sniff {
+            version: root.get("version").is_some(),
+            ..Sniff::default()
+        };
+        let Some(hooks) = root.get("hooks") else {
+            return sniff;
+        };
+        if hooks.as_array().is_some() {
+            sniff.hooks_array = true;
+            return sniff;
+        }
+        let Some(events) = hooks.as_object() else {
+            return sniff;
+        };
+        sniff.hooks_object = true;
+        let entries: Vec<&Node<'_>> = events
+            .iter()
+            .filter_map(|(_, entries)| entries.as_array())
+            .flatten()
+            .collect();
+        sniff.nested_hooks = entries
+            .iter()
+            .any(|e| e.get("hooks").and_then(Node::as_array).is_some());
+        let has = |key: &str| entries.iter().any(|e| e.get(key).is_some());
+        sniff.prx_keys = has("timeout_ms")
+            || has("stdin_json")
+            || has("args")
+            || root.get("timeout_ms").is_some();
+        sniff
+    }
+}
+
+/// What every hook of one fire is delivered with: the fired event and the payload as given.
+pub(crate) struct EventContext<'a> {
+    pub(crate) event: &'a str,
+    pub(crate) project_dir: &'a Path,
+    pub(crate) payload: &'a Map<String, Value>,
+    /// The fire's one timestamp (RFC 3339, UTC, milliseconds).
+    pub(crate) timestamp: &'a str,
+}
+
+/// A form of the JSON a hook receives on stdin (and in its payload file). Hooks whose shapes
+/// have the same `key` share one serialisation per fire.
+#[derive(Clone, Copy)]
+pub(crate) struct Shape {
+    /// Names the shape; equal keys must render equal bytes.
+    pub(crate) key: &'static str,
+    /// Serialises the payload as one compact line ending in `\n`.
+    pub(crate) render: fn(&EventContext<'_>) -> Vec<u8>,
+}
+
+/// How `validate` judges a hook's timeout in this dialect.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TimeoutRule {
+    pub(crate) max: Duration,
+    pub(crate) severity: Severity,
+    /// The key the file writes it under.
+    pub(crate) key: &'static str,
+    /// What that key counts, for the help line.
+    pub(crate) unit: &'static str,
+}
+
+/// Timeouts above this are reported by `validate`: where a dialect sets no maximum, a hook that
+/// may hold the agent for over an hour is almost always a unit mistake (milliseconds written
+/// where seconds are meant). PRX refuses `timeout_ms` above 300 000 itself: an error there.
+pub(crate) const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
+
+/// `timeout` in seconds, warned about above [`MAX_TIMEOUT`].
+pub(crate) fn default_timeout_rule() -> TimeoutRule {
+    TimeoutRule {
+        max: MAX_TIMEOUT,
+        severity: Severity::Warning,
+        key: "timeout",
+        unit: "seconds",
+    }
+}
+
+/// hookrun speaking one agent's own protocol (`fire --output <agent>`).
+pub(crate) trait AgentOutput: Sync {
+    /// The merged decision of `event`, as the agent expects it.
+    fn answer(&self, event: &str, merged: &Merged) -> Answer;
+    /// hookrun itself failed (configuration error, bad payload, internal error). Where the agent
+    /// reads unexpected exit codes as "proceed", the failure must block instead: a broken policy
+    /// must not silently allow everything.
+    fn failure(&self, message: &str) -> Answer;
+}
+
+/// Everything hookrun knows about one agent's hooks. See the module doc; each method says which
+/// stage asks it.
+pub(crate) trait DialectSpec: Sync {
+    /// The name used on the command line (`--dialect`, `--output`), in documents and records.
+    fn name(&self) -> &'static str;
+
+    // ---- sources: where the files are, how a file is recognised and loaded ----
+
+    /// Paths relative to the project directory, in the order their hooks run.
+    fn discovery(&self) -> &'static [&'static str];
+    /// User-level files (outside the project), read unless `--no-user-config`.
+    fn user_files(&self) -> Vec<PathBuf> {
+        Vec::new()
+    }
+    /// Whether a file named with `-c` is this dialect's by its name: `file` is the last path
+    /// component, `parent` the one before it (`""` when none).
+    fn claims_path(&self, parent: &str, file: &str) -> bool;
+    /// Whether a file named with `-c`, whose path did not tell, is this dialect's by its shape.
+    /// Dialects recognise mutually exclusive shapes.
+    fn recognises(&self, sniff: Sniff) -> bool;
+    /// The file format its files are written in.
+    fn format(&self) -> Format {
+        Format::Json
+    }
+    /// Reports about a hook point at its entry's key rather than its value (mapping entries).
+    fn entry_is_key(&self) -> bool {
+        false
+    }
+    /// Loads one source into the shared model, with positioned diagnostics.
+    fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad;
+
+    // ---- plan: events and matchers ----
+
+    /// The event names the dialect documents (for `validate`'s did-you-mean).
+    fn known_events(&self) -> &'static [&'static str];
+    /// Event names compare case-insensitively (and suggestions come from the lower case).
+    fn folds_event_case(&self) -> bool {
+        false
+    }
+    /// Whether `event` is a name this dialect knows, with its own case rules.
+    fn is_known_event(&self, event: &str) -> bool {
+        if self.folds_event_case() {
+            self.known_events()
+                .iter()
+                .any(|known| known.eq_ignore_ascii_case(event))
+        } else {
+            self.known_events().contains(&event)
+        }
+    }
+    /// Whether a hook registered with `selector` answers to the fired `event`.
+    fn fires_on(&self, selector: &EventSelector, event: &str) -> bool {
+        match selector {
+            EventSelector::Named(name) if self.folds_event_case() => {
+                name.eq_ignore_ascii_case(event)
+            }
+            EventSelector::Named(name) => name == event,
+            EventSelector::Patterns(patterns) => {
+                patterns
+                    .iter()
+                    .any(|pattern| match pattern.strip_suffix('*') {
+                        Some(prefix) => event.starts_with(prefix),
+                        None => pattern == event,
+                    })
+            }
+            EventSelector::Typed { .. } => false,
+        }
+    }
+    /// What a hook's matcher is tested against for `event`.
+    fn target(&self, event: &str) -> Target;
+
+    // ---- run: what a hook receives ----
+
+    /// The JSON shape `hook` receives.
+    fn shape(&self, hook: &Hook) -> Shape;
+    /// The dialect's own environment variables for `hook`. `payload` is the shaped JSON the hook
+    /// receives (for dialects that also pass it in a variable).
+    fn environment(
+        &self,
+        hook: &Hook,
+        ctx: &EventContext<'_>,
+        payload: &[u8],
+    ) -> Vec<(String, String)>;
+    /// The variable that names the hook's 0600 payload file, when it gets one.
+    fn payload_file_var(&self, hook: &Hook) -> Option<&'static str> {
+        hook.payload_file.then_some("HOOKRUN_PAYLOAD_FILE")
+    }
+
+    // ---- verdict: how its hooks' answers count ----
+
+    /// How a run of `hook` on `event` may count (before `--strict`).
+    fn policy(&self, hook: &Hook, event: &str) -> Policy;
+    /// A rewrite replaces the tool input whole (true) or is shallow-merged into it (false).
+    fn rewrite_replaces_input(&self) -> bool {
+        false
+    }
+    /// Whether a deny of `hook` on `event` skips the rest of this dialect's hooks (a chain).
+    fn deny_ends_chain(&self, _hook: &Hook, _event: &str) -> bool {
+        false
+    }
+    /// Whether `event` counts towards a hook's `loop_limit`.
+    fn loop_limited(&self, _event: &str) -> bool {
+        false
+    }
+
+    // ---- output ----
+
+    /// hookrun answering as this agent, when it can (`fire --output <name>`).
+    fn output(&self) -> Option<&'static dyn AgentOutput> {
+        None
+    }
+
+    // ---- validate ----
+
+    /// How `validate` judges a timeout.
+    fn timeout_rule(&self) -> TimeoutRule {
+        default_timeout_rule()
+    }
+    /// Where a hook's matcher is written when not in the hook's own entry (Claude's matcher
+    /// groups), for `validate` to point at.
+    fn matcher_path(&self, _entry: &[Step]) -> Option<Vec<Step>> {
+        None
+    }
+}
