@@ -12,7 +12,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::config::duration::parse_duration;
 use crate::dialects;
 use crate::model::Dialect;
+pub(crate) use crate::output::color::ColorChoice;
 use crate::payload::DEFAULT_MAX_PAYLOAD;
+pub(crate) use crate::schema::SchemaKind;
+pub(crate) use crate::testfile::report::Format as TestFormat;
 
 /// Runs AI-agent hooks of every dialect: one fast binary, one merged decision.
 #[derive(Debug, Parser)]
@@ -130,15 +133,6 @@ pub(crate) struct TestArgs {
     pub(crate) format: TestFormat,
 }
 
-/// `hookrun test --format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum TestFormat {
-    Human,
-    Json,
-    Junit,
-    Tap,
-}
-
 #[derive(Debug, Args)]
 #[group(skip)]
 pub(crate) struct CompletionsArgs {
@@ -153,17 +147,6 @@ pub(crate) struct SchemaArgs {
     /// Which document's schema.
     #[arg(value_enum)]
     pub(crate) kind: SchemaKind,
-}
-
-/// `hookrun schema KIND`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum SchemaKind {
-    /// The decision document `fire` prints.
-    Decision,
-    /// `hookrun.toml`.
-    Config,
-    /// Hook test files.
-    Test,
 }
 
 #[derive(Debug, Args)]
@@ -215,18 +198,6 @@ fn parse_dialect(name: &str) -> Result<Dialect, String> {
 /// `--output`: `hookrun` (its own document) or a dialect that can answer as its agent.
 fn output_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
     use clap::builder::TypedValueParser as _;
-    let names = dialects::ALL
-        .iter()
-        .filter(|d| **d == dialects::HOOKRUN || d.output().is_some())
-        .map(|d| d.name());
-    clap::builder::PossibleValuesParser::new(names)
+    clap::builder::PossibleValuesParser::new(dialects::output_names())
         .map(|name: String| dialects::by_name(&name).expect("a possible value names a dialect"))
-}
-
-/// `--color`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ColorChoice {
-    Auto,
-    Always,
-    Never,
 }

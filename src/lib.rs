@@ -6,12 +6,16 @@
 
 use std::process::ExitCode;
 
+pub(crate) use error::Error;
+
 mod cli;
 mod command_line;
 mod commands;
 pub(crate) mod config;
 mod dialects;
+mod error;
 mod execute;
+pub mod exit;
 pub(crate) mod matching;
 mod merge;
 pub(crate) mod model;
@@ -25,48 +29,6 @@ mod testfile;
 mod timestamp;
 mod validate;
 mod verdict;
-
-/// hookrun's exit codes; only [`main`] maps errors to them.
-pub mod exit {
-    /// The action may proceed (fire), or the command succeeded.
-    pub const OK: u8 = 0;
-    /// hookrun itself failed: bad configuration, bad payload, internal error; or problems found.
-    pub const FAILURE: u8 = 1;
-    /// The action must not proceed as is (fire: deny, ask, or `continue: false`); also clap's
-    /// usage errors, which block — the safe reading for a hook.
-    pub const BLOCK: u8 = 2;
-}
-
-/// Why a command failed.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum Error {
-    /// Configuration problems, each with `file:line:col`.
-    #[error("{}", render(.0))]
-    Config(Vec<config::diagnostics::Diagnostic>),
-    #[error(transparent)]
-    Payload(#[from] payload::PayloadError),
-    #[error("{0}")]
-    Io(String),
-    /// A failure of `fire --output <agent>`, answered in that agent's protocol: it blocks where
-    /// the agent would read hookrun's own exit 1 as "proceed".
-    #[error("{error}")]
-    Agent {
-        agent: model::Dialect,
-        error: Box<Error>,
-    },
-    /// hookrun received a signal: exit 128+signal with no document.
-    #[error("interrupted by {}", runner::terminate::signal_name(*.0))]
-    Interrupted(i32),
-}
-
-fn render(diagnostics: &[config::diagnostics::Diagnostic]) -> String {
-    let errors: Vec<String> = diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(ToString::to_string)
-        .collect();
-    errors.join("\n\n")
-}
 
 /// Entry point used by `main.rs`.
 pub fn main() -> ExitCode {

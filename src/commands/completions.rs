@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::CommandFactory as _;
 
 use crate::cli::{Cli, CompletionsArgs};
-use crate::{Error, exit};
+use crate::error::Error;
+use crate::exit;
 
 pub(crate) fn run(args: &CompletionsArgs) -> Result<ExitCode, Error> {
     let mut script = Vec::new();

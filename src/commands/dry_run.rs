@@ -7,11 +7,12 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 
+use crate::error::Error;
 use crate::merge::merge;
 use crate::output::document::{Document, HookRecord};
 use crate::plan::Step;
 use crate::sources::Config;
-use crate::{Error, exit, output};
+use crate::{exit, output};
 
 pub(crate) fn print(
     config: &Config,

@@ -8,13 +8,14 @@ use serde_json::Value;
 
 use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_config, project_dir};
+use crate::error::Error;
 use crate::execute::{self, Settings};
 use crate::merge::merge;
 use crate::model::Dialect;
 use crate::output::agents;
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
-use crate::{Error, exit, payload, runner};
+use crate::{exit, payload, runner};
 
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let started = Instant::now();

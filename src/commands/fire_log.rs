@@ -11,11 +11,12 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::error::Error;
+use crate::exit;
 use crate::output::agents;
 use crate::output::document::Document;
 use crate::timestamp::rfc3339_now;
 use crate::verdict::{Decision, Outcome};
-use crate::{Error, exit};
 
 #[derive(Debug, Serialize)]
 struct Line<'a> {

@@ -11,9 +11,10 @@ use serde::Serialize;
 use crate::cli::{Cli, ListArgs, ReportFormat};
 use crate::commands::{load_config, project_dir};
 use crate::config::duration::format_duration;
+use crate::error::Error;
 use crate::model::{EventSelector, Handler, Hook, Mode};
 use crate::output::color::{self, Painter};
-use crate::{Error, exit, output};
+use crate::{exit, output};
 
 #[derive(Debug, Serialize)]
 struct ListedSource {

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::Error;
 use crate::cli::Cli;
+use crate::error::Error;
 use crate::sources::{self, Config, LoadOptions};
 
 pub(crate) mod completions;

@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 use crate::cli::SchemaArgs;
-use crate::{Error, exit, schema};
+use crate::error::Error;
+use crate::{exit, schema};
 
 pub(crate) fn run(args: &SchemaArgs) -> Result<ExitCode, Error> {
     crate::output::write_json(&schema::schema(args.kind), true)

@@ -8,11 +8,12 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, TestArgs, TestFormat};
 use crate::commands::project_dir;
+use crate::error::Error;
+use crate::exit;
 use crate::testfile::check::{Mismatch, check};
 use crate::testfile::discover::{self, Ignore};
 use crate::testfile::report::{CaseResult, Reporter, use_color};
 use crate::testfile::{self, TestCase, TestFile, run};
-use crate::{Error, exit};
 
 pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;

@@ -10,9 +10,10 @@ use std::process::ExitCode;
 use crate::cli::{Cli, ReportFormat, ValidateArgs};
 use crate::commands::project_dir;
 use crate::config::diagnostics::{Diagnostic, Severity, VALIDATE_ERRORS};
+use crate::error::Error;
 use crate::output::color::{self, Painter};
 use crate::sources::{self, LoadOptions};
-use crate::{Error, exit, output, validate};
+use crate::{exit, output, validate};
 
 pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;

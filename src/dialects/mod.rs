@@ -46,6 +46,15 @@ pub(crate) fn names() -> Vec<&'static str> {
     ALL.iter().map(|d| d.name()).collect()
 }
 
+/// What `fire --output` accepts: `hookrun` (its own document) and every dialect that can answer
+/// as its agent.
+pub(crate) fn output_names() -> Vec<&'static str> {
+    ALL.iter()
+        .filter(|d| **d == HOOKRUN || d.output().is_some())
+        .map(|d| d.name())
+        .collect()
+}
+
 /// The dialect whose file `path` is, by its name (as in discovery), or `None`.
 pub(crate) fn by_path(path: &std::path::Path) -> Option<Dialect> {
     let text = path.to_string_lossy().replace('\\', "/");

@@ -7,7 +7,6 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::exit;
-use crate::model::hook::{Hook, Mode};
 
 /// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
@@ -67,19 +66,6 @@ pub(crate) struct Policy {
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
     /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
     pub(crate) observe_only: bool,
-}
-
-impl Policy {
-    /// The common case: a filter hook's deny blocks, exit 2 denies, and the hook's own failure
-    /// posture holds. Dialects adjust it from here.
-    pub(crate) fn filter(hook: &Hook) -> Policy {
-        Policy {
-            can_block: hook.mode == Mode::Filter,
-            exit2_blocks: true,
-            fail_closed: hook.fail_closed,
-            ..Policy::default()
-        }
-    }
 }
 
 /// The merged answer of every hook that ran.

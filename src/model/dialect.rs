@@ -17,7 +17,7 @@ use crate::config::locate::Step;
 use crate::config::tree::Node;
 use crate::matching::Target;
 use crate::model::answer::{Answer, Merged, Policy};
-use crate::model::hook::{EventSelector, Hook};
+use crate::model::hook::{EventSelector, Hook, Mode};
 use crate::model::load::{DialectLoad, LoadContext};
 
 /// A hook-configuration dialect: whose file format, and whose semantics, a hook comes from. A
@@ -64,6 +64,21 @@ impl fmt::Debug for Dialect {
 impl fmt::Display for Dialect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A dialect's policy starts here (the policy's fields are the answer vocabulary's; what a hook's
+/// mode and posture mean for them is the interface's).
+impl Policy {
+    /// The common case: a filter hook's deny blocks, exit 2 denies, and the hook's own failure
+    /// posture holds. Dialects adjust it from here.
+    pub(crate) fn filter(hook: &Hook) -> Policy {
+        Policy {
+            can_block: hook.mode == Mode::Filter,
+            exit2_blocks: true,
+            fail_closed: hook.fail_closed,
+            ..Policy::default()
+        }
     }
 }
 

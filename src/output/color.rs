@@ -5,7 +5,15 @@ use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 
-use crate::cli::ColorChoice;
+use clap::ValueEnum;
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
 
 /// Whether to colour what goes to stdout.
 pub(crate) fn stdout_enabled(choice: ColorChoice) -> bool {

@@ -6,11 +6,22 @@
 
 use serde_json::{Value, json};
 
-use crate::cli::SchemaKind;
+use clap::ValueEnum;
 
 mod config;
 mod decision;
 mod test_file;
+
+/// `hookrun schema KIND`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SchemaKind {
+    /// The decision document `fire` prints.
+    Decision,
+    /// `hookrun.toml`.
+    Config,
+    /// Hook test files.
+    Test,
+}
 
 /// The schema of `kind`.
 pub(crate) fn schema(kind: SchemaKind) -> Value {

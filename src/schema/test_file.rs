@@ -57,7 +57,7 @@ fn test() -> Value {
             "payload": {"type": "object", "description": "The payload (default: {})."},
             "payload_file": string("A JSON payload file, relative to this file."),
             "output": {
-                "enum": ["hookrun", "claude", "gemini", "cursor", "proxyai", "promptkit"],
+                "enum": crate::dialects::output_names(),
                 "description": "fire --output; check agent documents with expect.document.",
             },
             "strict": boolean("fire --strict: every hook failure blocks."),

@@ -3,6 +3,7 @@
 //! `N passed, N failed`), and the machine ones (`json`, `junit`, `tap`) written whole at the end,
 //! with the closing line on stderr. A bad test file counts as one failure in every format.
 
+use clap::ValueEnum;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -12,9 +13,16 @@ use super::check::Mismatch;
 use crate::config::diagnostics::Diagnostic;
 use crate::output::write_stdout;
 
-mod machine;
+/// `hookrun test --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    Human,
+    Json,
+    Junit,
+    Tap,
+}
 
-pub(crate) use crate::cli::TestFormat as Format;
+mod machine;
 
 /// One test's result.
 #[derive(Debug, Serialize)]
@@ -180,8 +188,8 @@ fn emit(text: &str) {
 }
 
 /// Whether to colour: `--color always|never`, else only on a terminal without `NO_COLOR`.
-pub(crate) fn use_color(choice: crate::cli::ColorChoice, terminal: bool) -> bool {
-    use crate::cli::ColorChoice;
+pub(crate) fn use_color(choice: crate::output::color::ColorChoice, terminal: bool) -> bool {
+    use crate::output::color::ColorChoice;
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

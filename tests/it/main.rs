@@ -3,6 +3,8 @@
 
 mod harness;
 
+mod layers;
+
 mod core_config;
 mod core_fire;
 mod core_process;
