@@ -288,6 +288,11 @@ pub(crate) trait DialectSpec: Sync {
         ctx: &EventContext<'_>,
         payload: &[u8],
     ) -> Vec<(String, String)>;
+    /// The variables [`DialectSpec::environment`] sets to the project directory (for
+    /// `validate`, which expands them in the programs it checks).
+    fn project_dir_vars(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// The variable that names the hook's 0600 payload file, when it gets one.
     fn payload_file_var(&self, hook: &Hook) -> Option<&'static str> {
         hook.payload_file.then_some("HOOKRUN_PAYLOAD_FILE")

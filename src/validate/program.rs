@@ -28,15 +28,6 @@ const INTERPRETERS: &[&str] = &[
 ];
 /// Interpreter flags after which the code is inline, not a script file.
 const INLINE_FLAGS: &[&str] = &["-c", "-e", "-m", "-p", "-E", "--eval", "--print"];
-/// Variables hookrun (or the agent) sets to the project directory.
-const PROJECT_VARS: &[&str] = &[
-    "HOOKRUN_PROJECT_DIR",
-    "CLAUDE_PROJECT_DIR",
-    "GEMINI_PROJECT_DIR",
-    "CURSOR_PROJECT_DIR",
-    "PROXYAI_PROJECT_DIR",
-    "PRAISON_PROJECT_DIR",
-];
 
 /// A program that will not start, as a message and a one-line fix.
 #[derive(Debug, PartialEq, Eq)]
@@ -92,7 +83,11 @@ fn shell_program_words(form: &CommandForm) -> Option<Vec<String>> {
 fn expand(word: &str, project_dir: &Path) -> Option<String> {
     let mut out = word.trim_end_matches(';').to_owned();
     let project = project_dir.to_string_lossy();
-    for var in PROJECT_VARS {
+    // Variables hookrun (or the agent) sets to the project directory.
+    let dialect_vars = crate::dialects::ALL
+        .iter()
+        .flat_map(|d| d.project_dir_vars());
+    for var in std::iter::once(&"HOOKRUN_PROJECT_DIR").chain(dialect_vars) {
         out = out
             .replace(&format!("${{{var}}}"), &project)
             .replace(&format!("${var}"), &project);

@@ -112,6 +112,10 @@ impl DialectSpec for Claude {
         vec![project_dir("CLAUDE_PROJECT_DIR", ctx)]
     }
 
+    fn project_dir_vars(&self) -> &'static [&'static str] {
+        &["CLAUDE_PROJECT_DIR"]
+    }
+
     fn policy(&self, hook: &Hook, event: &str) -> Policy {
         Policy {
             text_is_context: text_is_context(event),

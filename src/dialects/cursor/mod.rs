@@ -87,6 +87,10 @@ impl DialectSpec for Cursor {
         ]
     }
 
+    fn project_dir_vars(&self) -> &'static [&'static str] {
+        &["CURSOR_PROJECT_DIR"]
+    }
+
     fn policy(&self, hook: &Hook, _event: &str) -> Policy {
         Policy::filter(hook)
     }

@@ -86,6 +86,10 @@ impl DialectSpec for Gemini {
         ]
     }
 
+    fn project_dir_vars(&self) -> &'static [&'static str] {
+        &["GEMINI_PROJECT_DIR"]
+    }
+
     fn policy(&self, hook: &Hook, event: &str) -> Policy {
         Policy {
             text_is_context: matches!(event, "BeforeAgent" | "SessionStart"),

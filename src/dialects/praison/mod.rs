@@ -79,6 +79,10 @@ impl DialectSpec for Praison {
         ]
     }
 
+    fn project_dir_vars(&self) -> &'static [&'static str] {
+        &["PRAISON_PROJECT_DIR"]
+    }
+
     fn policy(&self, hook: &Hook, _event: &str) -> Policy {
         Policy::filter(hook)
     }

@@ -76,6 +76,10 @@ impl DialectSpec for Proxyai {
         ]
     }
 
+    fn project_dir_vars(&self) -> &'static [&'static str] {
+        &["PROXYAI_PROJECT_DIR"]
+    }
+
     fn policy(&self, hook: &Hook, _event: &str) -> Policy {
         Policy::filter(hook)
     }
