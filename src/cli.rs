@@ -195,9 +195,41 @@ fn parse_dialect(name: &str) -> Result<Dialect, String> {
     })
 }
 
-/// `--output`: `hookrun` (its own document) or a dialect that can answer as its agent.
-fn output_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
-    use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(dialects::output_names())
-        .map(|name: String| dialects::by_name(&name).expect("a possible value names a dialect"))
+/// `--output`: `hookrun` (its own document) or a dialect that can answer as its agent. Its
+/// possible values are listed only when clap asks (help, errors, completions): `fire` starts once
+/// per agent event and should not build the list just to parse one word.
+fn output_parser() -> OutputParser {
+    OutputParser
+}
+
+#[derive(Clone)]
+struct OutputParser;
+
+impl clap::builder::TypedValueParser for OutputParser {
+    type Value = Dialect;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Dialect, clap::Error> {
+        let name = value.to_str().unwrap_or("");
+        match dialects::by_name(name) {
+            Some(dialect) if dialects::output_names().contains(&dialect.name()) => Ok(dialect),
+            _ => clap::builder::PossibleValuesParser::new(dialects::output_names())
+                .parse_ref(cmd, arg, value)
+                .map(|_| unreachable!("a name PossibleValuesParser accepts is a dialect's")),
+        }
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            dialects::output_names()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
 }

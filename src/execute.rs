@@ -152,7 +152,7 @@ fn launch(
     temp_dir: &mut Option<tempfile::TempDir>,
     config: &Config,
 ) -> std::io::Result<(Finished, Duration)> {
-    let timestamp = payloads.timestamp().to_owned();
+    let timestamp = payloads.timestamp();
     let ctx = EventContext {
         event: settings.event,
         project_dir: settings.project_dir,
@@ -209,7 +209,7 @@ fn payload_file(dir: &Path, bytes: &[u8]) -> std::io::Result<tempfile::TempPath>
 #[derive(Default)]
 struct Payloads {
     cache: Vec<(&'static str, Rc<Vec<u8>>)>,
-    timestamp: Option<String>,
+    timestamp: Option<Rc<str>>,
 }
 
 impl Payloads {
@@ -224,9 +224,11 @@ impl Payloads {
     }
 
     /// The fire's one timestamp (PRX's envelope and `ZERO_HOOK_TIMESTAMP`).
-    fn timestamp(&mut self) -> &str {
-        self.timestamp
-            .get_or_insert_with(crate::timestamp::rfc3339_now)
+    fn timestamp(&mut self) -> Rc<str> {
+        Rc::clone(
+            self.timestamp
+                .get_or_insert_with(|| crate::timestamp::rfc3339_now().into()),
+        )
     }
 
     fn clear(&mut self) {

@@ -2,7 +2,8 @@
 //! the dialect's variables and payload file, the hook's own environment (hookrun's, or the
 //! sanitised one), and its timeout. The runner then knows nothing of hooks or dialects.
 
-use std::ffi::OsString;
+use std::borrow::Cow;
+use std::ffi::{OsStr, OsString};
 use std::path::Path;
 use std::time::Duration;
 
@@ -25,7 +26,7 @@ pub(crate) struct FireContext<'a> {
 pub(crate) fn job<'a>(
     hook: &'a Hook,
     form: &CommandForm,
-    ctx: &FireContext<'_>,
+    ctx: &FireContext<'a>,
     extra_env: Vec<(String, String)>,
     stdin: &'a [u8],
     timeout: Duration,
@@ -45,21 +46,26 @@ pub(crate) fn job<'a>(
             (program, args.collect())
         }
     };
-    let mut env: Vec<(OsString, OsString)> = Vec::with_capacity(6 + extra_env.len());
+    let lend = |text: &'a str| Cow::Borrowed(OsStr::new(text));
+    let own = |text: String| Cow::Owned(OsString::from(text));
+    let mut env = Vec::with_capacity(6 + extra_env.len() + hook.env.len());
     if hook.sanitize_env {
-        env.push(("PATH".into(), SAFE_PATH.into()));
+        env.push((lend("PATH"), lend(SAFE_PATH)));
     }
-    env.push(("HOOKRUN_EVENT".into(), ctx.event.into()));
-    env.push(("HOOKRUN_PROJECT_DIR".into(), ctx.project_dir.into()));
-    env.push(("HOOKRUN_HOOK".into(), (&hook.name).into()));
-    env.push(("HOOKRUN_DEPTH".into(), ctx.depth.to_string().into()));
-    env.extend(extra_env.into_iter().map(|(k, v)| (k.into(), v.into())));
+    env.push((lend("HOOKRUN_EVENT"), lend(ctx.event)));
+    env.push((
+        lend("HOOKRUN_PROJECT_DIR"),
+        Cow::Borrowed(ctx.project_dir.as_os_str()),
+    ));
+    env.push((lend("HOOKRUN_HOOK"), lend(&hook.name)));
+    env.push((lend("HOOKRUN_DEPTH"), own(ctx.depth.to_string())));
+    env.extend(extra_env.into_iter().map(|(k, v)| (own(k), own(v))));
     for name in &hook.env_forward {
         if let Some(value) = std::env::var_os(name) {
-            env.push((name.into(), value));
+            env.push((lend(name), Cow::Owned(value)));
         }
     }
-    env.extend(hook.env.iter().map(|(k, v)| (k.into(), v.into())));
+    env.extend(hook.env.iter().map(|(k, v)| (lend(k), lend(v))));
     Job {
         program,
         args,

@@ -5,7 +5,8 @@
 //! 100 ms to close before a descendant still holding them is left behind and the hook marked
 //! `leaked`.
 
-use std::ffi::OsString;
+use std::borrow::Cow;
+use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::Path;
 use std::process::{Child, ExitStatus};
@@ -39,8 +40,8 @@ pub(crate) struct Job<'a> {
     pub(crate) args: Vec<OsString>,
     /// Start from an empty environment instead of hookrun's own.
     pub(crate) clear_env: bool,
-    /// Variables set on top, in order (a later one wins).
-    pub(crate) env: Vec<(OsString, OsString)>,
+    /// Variables set on top, in order (a later one wins); borrowed where the caller can lend them.
+    pub(crate) env: Vec<(Cow<'a, OsStr>, Cow<'a, OsStr>)>,
     /// The working directory.
     pub(crate) cwd: &'a Path,
     /// Written to stdin, which is then closed; `None` gives the process `/dev/null`.
