@@ -8,6 +8,7 @@ mod core_fire;
 mod core_process;
 mod dialects;
 mod dry_run;
+mod escapes;
 mod generated;
 mod list;
 mod output_modes;
