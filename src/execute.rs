@@ -379,6 +379,6 @@ fn record(
 
 fn trace(settings: &Settings<'_>, message: std::fmt::Arguments<'_>) {
     if settings.verbose {
-        eprintln!("hookrun: {message}");
+        crate::stderr::say!("hookrun: {message}");
     }
 }

@@ -4,6 +4,9 @@
 //! hooks, why) → `runner` (spawn, feed, drain, time out, kill) → `verdict` (exit code + stdout →
 //! outcome) → `merge` (a pure fold) → `output` (one writer).
 
+// hookrun's messages go through `stderr::say!`, which cannot panic on a closed stderr.
+#![cfg_attr(not(test), deny(clippy::print_stderr))]
+
 use std::process::ExitCode;
 
 mod cli;
@@ -18,6 +21,7 @@ mod payload;
 mod plan;
 mod runner;
 mod schema;
+mod stderr;
 mod testfile;
 mod validate;
 mod verdict;
@@ -45,6 +49,10 @@ pub(crate) enum Error {
     Payload(#[from] payload::PayloadError),
     #[error("{0}")]
     Io(String),
+    /// Stdout could not take the answer: a failure, after which nothing more is written to
+    /// stdout (a failure answer after a half-written one would be two documents).
+    #[error("{0}")]
+    Output(String),
     /// A failure of `fire --output <agent>`, answered in that agent's protocol: it blocks where
     /// the agent would read hookrun's own exit 1 as "proceed".
     #[error("{error}")]
@@ -82,19 +90,22 @@ pub fn main() -> ExitCode {
     match run(&cli) {
         Ok(code) => code,
         Err(Error::Interrupted(signal)) => {
-            eprintln!(
+            crate::stderr::say!(
                 "hookrun: interrupted by {}",
                 runner::terminate::signal_name(signal)
             );
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(exit::FAILURE))
         }
         Err(Error::Agent { agent, error }) => {
-            let answer = output::agents::failure(agent, &format!("hookrun: {error}"));
+            let mut answer = output::agents::failure(agent, &format!("hookrun: {error}"));
+            if matches!(*error, Error::Output(_)) {
+                answer.json = None;
+            }
             let _ = output::agents::emit(&answer, false);
             ExitCode::from(answer.code)
         }
         Err(error) => {
-            eprintln!("hookrun: {error}");
+            crate::stderr::say!("hookrun: {error}");
             ExitCode::from(exit::FAILURE)
         }
     }

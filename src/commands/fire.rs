@@ -48,13 +48,13 @@ fn fire(
     // Warnings about what fire itself changes (a blocked PRX variable it skips) always show.
     for warning in &config.diagnostics {
         if cli.global.verbose || warning.code.is_some() {
-            eprintln!("{warning}");
+            crate::stderr::say!("{warning}");
         }
     }
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = current_depth();
     if depth >= MAX_DEPTH {
-        eprintln!(
+        crate::stderr::say!(
             "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
         );
     }
@@ -96,7 +96,7 @@ fn fire(
     }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
-    let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
+    let write_error = |e: std::io::Error| Error::Output(format!("cannot write the decision: {e}"));
     let (code, document) = if let Some(agent) = agent {
         let answer = agents::answer(agent, &args.event, &merged);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
@@ -163,7 +163,7 @@ fn record(
     let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
         .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
     if cli.global.verbose {
-        eprintln!("hookrun: recorded test {name:?} in {}", file.display());
+        crate::stderr::say!("hookrun: recorded test {name:?} in {}", file.display());
     }
     Ok(())
 }

@@ -117,7 +117,7 @@ pub(crate) fn append_failure(path: &Path, event: &str, error: &Error, started: I
 
 fn write(path: &Path, line: &Line<'_>) {
     if let Err(error) = try_write(path, line) {
-        eprintln!(
+        crate::stderr::say!(
             "hookrun: warning: cannot write the log {}: {error}",
             path.display()
         );

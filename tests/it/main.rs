@@ -15,5 +15,6 @@ mod output_modes;
 mod promptkit;
 mod prx;
 mod schema_check;
+mod streams;
 mod test_command;
 mod validate;
