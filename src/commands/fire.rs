@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::execute::{self, Settings};
-use crate::merge::merge;
+use crate::merge::{Merged, merge};
 use crate::output::agents::{self, Agent};
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
@@ -91,11 +91,11 @@ fn fire(
     };
     let execution = execute::execute(&config, &steps, payload, &settings)
         .map_err(|e| Error::Io(e.to_string()))?;
-    if let Some(signal) = execution.interrupted.or_else(runner::signals::received) {
-        return Err(Error::Interrupted(signal));
-    }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
+    let interrupted = after_the_hooks(execution.interrupted, &merged)?;
+    // An interrupted fire ran only some of its hooks: it is not recorded as a test.
+    let recorded_payload = recorded_payload.filter(|_| !interrupted);
     let write_error = |e: std::io::Error| Error::Output(format!("cannot write the decision: {e}"));
     let (code, document) = if let Some(agent) = agent {
         let answer = agents::answer(agent, &args.event, &merged);
@@ -141,6 +141,25 @@ fn fire(
         fire_log::append(path, &document, code, &project_dir, started);
     }
     Ok(ExitCode::from(code))
+}
+
+/// Once the hooks have run, a signal ends hookrun at once (128+signal). One received while they
+/// ran ends the fire with no document, unless a blocking decision (deny, ask, stop) was reached
+/// before it: that still stands, as answering nothing would read as "proceed" to most agents.
+/// Returns whether hookrun was interrupted.
+fn after_the_hooks(interrupted: Option<i32>, merged: &Merged) -> Result<bool, Error> {
+    runner::signals::exit_at_once();
+    let Some(signal) = interrupted.or_else(runner::signals::received) else {
+        return Ok(false);
+    };
+    if !merged.blocks() {
+        return Err(Error::Interrupted(signal));
+    }
+    crate::stderr::say!(
+        "hookrun: interrupted by {}: answering the blocking decision reached before it",
+        runner::terminate::signal_name(signal)
+    );
+    Ok(true)
 }
 
 /// `--record FILE`: appends this fire as a test, before the document is printed (so a failure to

@@ -10,6 +10,7 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod interrupts;
 mod list;
 mod output_modes;
 mod promptkit;
