@@ -13,6 +13,10 @@ pub(crate) enum Error {
     Payload(#[from] payload::PayloadError),
     #[error("{0}")]
     Io(String),
+    /// Stdout could not take the answer: a failure, after which nothing more is written to
+    /// stdout (a failure answer after a half-written one would be two documents).
+    #[error("{0}")]
+    Output(String),
     /// A failure of `fire --output <agent>`, answered in that agent's protocol: it blocks where
     /// the agent would read hookrun's own exit 1 as "proceed".
     #[error("{error}")]

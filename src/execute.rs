@@ -316,7 +316,7 @@ fn record(
             .timed_out
             .then(|| u64::try_from(limits.timeout.as_millis()).unwrap_or(u64::MAX)),
         killed: finished.killed.map(runner::terminate::Kill::name),
-        leaked: finished.leaked,
+        leaked: u32::try_from(finished.leaked_count()).unwrap_or(u32::MAX),
         truncated: finished.stdout.overflowed || finished.stderr.overflowed,
         stderr: (!stderr.is_empty()).then_some(stderr),
         ignored_decision: verdict.ignored_decision,
@@ -327,6 +327,6 @@ fn record(
 
 fn trace(settings: &Settings<'_>, message: std::fmt::Arguments<'_>) {
     if settings.verbose {
-        eprintln!("hookrun: {message}");
+        crate::stderr::say!("hookrun: {message}");
     }
 }

@@ -4,6 +4,9 @@
 //! hooks, why) → `runner` (spawn, feed, drain, time out, kill) → `verdict` (exit code + stdout →
 //! outcome) → `merge` (a pure fold) → `output` (one writer).
 
+// hookrun's messages go through `stderr::say!`, which cannot panic on a closed stderr.
+#![cfg_attr(not(test), deny(clippy::print_stderr))]
+
 use std::process::ExitCode;
 
 pub(crate) use error::Error;
@@ -25,6 +28,7 @@ mod plan;
 mod runner;
 mod schema;
 mod sources;
+mod stderr;
 mod testfile;
 mod timestamp;
 mod validate;
@@ -46,19 +50,22 @@ pub fn main() -> ExitCode {
     match run(&cli) {
         Ok(code) => code,
         Err(Error::Interrupted(signal)) => {
-            eprintln!(
+            crate::stderr::say!(
                 "hookrun: interrupted by {}",
                 runner::terminate::signal_name(signal)
             );
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(exit::FAILURE))
         }
         Err(Error::Agent { agent, error }) => {
-            let answer = output::agents::failure(agent, &format!("hookrun: {error}"));
+            let mut answer = output::agents::failure(agent, &format!("hookrun: {error}"));
+            if matches!(*error, Error::Output(_)) {
+                answer.json = None;
+            }
             let _ = output::agents::emit(&answer, false);
             ExitCode::from(answer.code)
         }
         Err(error) => {
-            eprintln!("hookrun: {error}");
+            crate::stderr::say!("hookrun: {error}");
             ExitCode::from(exit::FAILURE)
         }
     }

@@ -17,6 +17,7 @@ fn run(exit: Exit, stdout: &str, stderr: &str) -> Finished {
         interrupted: None,
         killed: None,
         leaked: false,
+        left_behind: 0,
         duration: Duration::from_millis(3),
     }
 }

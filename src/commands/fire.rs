@@ -10,7 +10,7 @@ use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_config, project_dir};
 use crate::error::Error;
 use crate::execute::{self, Settings};
-use crate::merge::merge;
+use crate::merge::{Merged, merge};
 use crate::model::Dialect;
 use crate::output::agents;
 use crate::output::document::Document;
@@ -51,13 +51,13 @@ fn fire(
     // Warnings about what fire itself changes (a blocked PRX variable it skips) always show.
     for warning in &config.diagnostics {
         if cli.global.verbose || warning.code.is_some() {
-            eprintln!("{warning}");
+            crate::stderr::say!("{warning}");
         }
     }
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = current_depth();
     if depth >= MAX_DEPTH {
-        eprintln!(
+        crate::stderr::say!(
             "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
         );
     }
@@ -94,12 +94,12 @@ fn fire(
     };
     let execution = execute::execute(&config, &steps, payload, &settings)
         .map_err(|e| Error::Io(e.to_string()))?;
-    if let Some(signal) = execution.interrupted.or_else(runner::signals::received) {
-        return Err(Error::Interrupted(signal));
-    }
     let verdicts: Vec<_> = execution.verdicts.iter().collect();
     let merged = merge(&verdicts, execution.final_input);
-    let write_error = |e: std::io::Error| Error::Io(format!("cannot write the decision: {e}"));
+    let interrupted = after_the_hooks(execution.interrupted, &merged)?;
+    // An interrupted fire ran only some of its hooks: it is not recorded as a test.
+    let recorded_payload = recorded_payload.filter(|_| !interrupted);
+    let write_error = |e: std::io::Error| Error::Output(format!("cannot write the decision: {e}"));
     let (code, document) = if let Some(agent) = agent {
         let answer = agents::answer(agent, &args.event, &merged);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
@@ -146,6 +146,25 @@ fn fire(
     Ok(ExitCode::from(code))
 }
 
+/// Once the hooks have run, a signal ends hookrun at once (128+signal). One received while they
+/// ran ends the fire with no document, unless a blocking decision (deny, ask, stop) was reached
+/// before it: that still stands, as answering nothing would read as "proceed" to most agents.
+/// Returns whether hookrun was interrupted.
+fn after_the_hooks(interrupted: Option<i32>, merged: &Merged) -> Result<bool, Error> {
+    runner::signals::exit_at_once();
+    let Some(signal) = interrupted.or_else(runner::signals::received) else {
+        return Ok(false);
+    };
+    if !merged.blocks() {
+        return Err(Error::Interrupted(signal));
+    }
+    crate::stderr::say!(
+        "hookrun: interrupted by {}: answering the blocking decision reached before it",
+        runner::terminate::signal_name(signal)
+    );
+    Ok(true)
+}
+
 /// `--record FILE`: appends this fire as a test, before the document is printed (so a failure to
 /// record is an error, not a silent loss).
 fn record(
@@ -166,7 +185,7 @@ fn record(
     let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
         .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
     if cli.global.verbose {
-        eprintln!("hookrun: recorded test {name:?} in {}", file.display());
+        crate::stderr::say!("hookrun: recorded test {name:?} in {}", file.display());
     }
     Ok(())
 }

@@ -2,13 +2,15 @@
 //! may log to one file at once (every hook of every agent session), so the file is opened with
 //! `O_APPEND` and each line goes out in a single `write` call: the kernel appends it whole, never
 //! interleaved with another process's line. A log that cannot be written is a warning on
-//! stderr, never a failed fire.
+//! stderr, never a failed fire; so is a log that is not a regular file (a FIFO, a device), which
+//! is opened without waiting and refused.
 
 use std::io::Write as _;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{FileTypeExt as _, OpenOptionsExt};
 use std::path::Path;
 use std::time::Instant;
 
+use rustix::fs::OFlags;
 use serde::Serialize;
 
 use crate::error::Error;
@@ -118,7 +120,7 @@ pub(crate) fn append_failure(path: &Path, event: &str, error: &Error, started: I
 
 fn write(path: &Path, line: &Line<'_>) {
     if let Err(error) = try_write(path, line) {
-        eprintln!(
+        crate::stderr::say!(
             "hookrun: warning: cannot write the log {}: {error}",
             path.display()
         );
@@ -128,13 +130,40 @@ fn write(path: &Path, line: &Line<'_>) {
 fn try_write(path: &Path, line: &Line<'_>) -> std::io::Result<()> {
     let mut bytes = serde_json::to_vec(line).map_err(std::io::Error::other)?;
     bytes.push(b'\n');
+    // Never wait on the log: a FIFO nobody reads would block a plain open forever. The type is
+    // checked on the opened descriptor, so that nothing can be swapped in between.
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .mode(0o644)
+        .custom_flags((OFlags::NONBLOCK | OFlags::NOCTTY).bits().cast_signed())
         .open(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(std::io::Error::other(format!(
+            "not a regular file ({})",
+            describe(kind)
+        )));
+    }
     // One `write` appends the whole line atomically; only a short write (disk full, a signal)
     // needs the rest, and then keeping the line whole beats keeping it atomic.
     let written = file.write(&bytes)?;
     file.write_all(&bytes[written..])
+}
+
+/// What a log path that is not a regular file is instead.
+fn describe(kind: std::fs::FileType) -> &'static str {
+    if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
 }

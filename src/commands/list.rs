@@ -54,7 +54,7 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
     let config = load_config(cli, &project_dir);
     let errors: Vec<_> = config.diagnostics.iter().filter(|d| d.is_error()).collect();
     for error in &errors {
-        eprintln!("{error}\n");
+        crate::stderr::say!("{error}\n");
     }
     let listed: Vec<ListedSource> = config
         .sources

@@ -19,7 +19,7 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let files = test_files(&project_dir, &args.paths);
     if files.is_empty() {
-        eprintln!(
+        crate::stderr::say!(
             "hookrun: no test files (*.hooktest.toml|yaml|yml|json) under {}",
             project_dir.display()
         );
@@ -35,7 +35,7 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
         let display = display_path(&path, &project_dir);
         let (file, diagnostics) = testfile::load(&path, &display, &project_dir);
         for warning in diagnostics.iter().filter(|d| !d.is_error()) {
-            eprintln!("{warning}");
+            crate::stderr::say!("{warning}");
         }
         let Some(file) = file else {
             reporter.bad_file(&display, diagnostics);
@@ -62,7 +62,7 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
     if let Some(filter) = &args.filter
         && selected == 0
     {
-        eprintln!("hookrun: no test name contains {filter:?}");
+        crate::stderr::say!("hookrun: no test name contains {filter:?}");
     }
     let all_passed = reporter.finish();
     Ok(ExitCode::from(if all_passed && selected > 0 {

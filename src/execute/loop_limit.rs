@@ -29,7 +29,7 @@ pub(crate) fn count(hook: &Hook, event: &str, payload: &Map<String, Value>) {
     let mut counts = read(&path);
     *counts.entry(key).or_insert(0) += 1;
     if let Err(error) = write(&path, &counts) {
-        eprintln!(
+        crate::stderr::say!(
             "hookrun: warning: cannot record loopLimit state in {}: {error}",
             path.display()
         );

@@ -29,8 +29,9 @@ pub(crate) struct HookRecord {
     pub(crate) timed_out_after_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) killed: Option<&'static str>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) leaked: bool,
+    /// How many processes the hook left running when it ended; hookrun ended them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub(crate) leaked: u32,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) truncated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -43,4 +44,12 @@ pub(crate) struct HookRecord {
     /// `enforced`, `metadata`, `suppressOutput` as the hook printed them.
     #[serde(flatten)]
     pub(crate) extra: Map<String, Value>,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }

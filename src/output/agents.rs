@@ -32,7 +32,7 @@ pub(crate) fn failure(agent: Dialect, message: &str) -> Answer {
 /// Prints `answer`: stderr first, then the JSON document on stdout.
 pub(crate) fn emit(answer: &Answer, pretty: bool) -> std::io::Result<()> {
     if let Some(message) = &answer.stderr {
-        eprintln!("{message}");
+        crate::stderr::say!("{message}");
     }
     match &answer.json {
         Some(json) => crate::output::write_json(json, pretty),

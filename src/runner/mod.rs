@@ -2,8 +2,8 @@
 //! stdout and stderr are drained into capped buffers, all in one poll loop over the child's pipes,
 //! a pidfd for its exit, and the signal self-pipe. A timeout ends the whole process group
 //! (SIGTERM, then SIGKILL after the grace); once the hook's own process has exited, its pipes get
-//! 100 ms to close before a descendant still holding them is left behind and the hook marked
-//! `leaked`.
+//! 100 ms to close before the hook is marked `leaked`. Then every descendant still alive, in the
+//! hook's group or escaped from it, is ended ([`reaper`]).
 
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
@@ -17,6 +17,7 @@ use rustix::io::Errno;
 use rustix::process::{Pid, PidfdFlags, pidfd_open};
 
 pub(crate) mod capture;
+pub(crate) mod reaper;
 pub(crate) mod signals;
 pub(crate) mod spawn;
 pub(crate) mod terminate;
@@ -76,7 +77,17 @@ pub(crate) struct Finished {
     pub(crate) killed: Option<Kill>,
     /// A descendant still held the output pipes after the hook exited.
     pub(crate) leaked: bool,
+    /// How many descendants were still alive after the hook ended and were ended by hookrun.
+    pub(crate) left_behind: usize,
     pub(crate) duration: Duration,
+}
+
+impl Finished {
+    /// The record's `leaked`: how many processes the hook left behind (at least 1 when the pipes
+    /// were held, even by a process hookrun could not reach).
+    pub(crate) fn leaked_count(&self) -> usize {
+        self.left_behind.max(usize::from(self.leaked))
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -92,6 +103,7 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     let start = Instant::now();
     let mut stdout = Capture::new(STDOUT_CAP);
     let mut stderr = Capture::new(STDERR_CAP);
+    reaper::adopt_orphans();
     let mut command = spawn::command(&job);
     let mut child = match spawn::spawn_in(&mut command, job.cwd) {
         Ok(child) => child,
@@ -104,12 +116,15 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
                 interrupted: None,
                 killed: None,
                 leaked: false,
+                left_behind: 0,
                 duration: start.elapsed(),
             };
         }
     };
     let mut state = Loop::new(&mut child, job.stdin, start + job.timeout);
     let status = state.drive(&mut child, &mut stdout, &mut stderr, job.grace);
+    let duration = start.elapsed();
+    let left_behind = reaper::sweep(job.grace);
     let finished = Finished {
         exit: match (
             status.code(),
@@ -125,7 +140,8 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
         interrupted: state.interrupted,
         killed: state.killed,
         leaked: state.leaked,
-        duration: start.elapsed(),
+        left_behind,
+        duration,
     };
     // The process and its pipes are done: its files go now.
     drop(job.remove_after);

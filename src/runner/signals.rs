@@ -1,14 +1,19 @@
 //! SIGINT, SIGTERM and SIGHUP sent to hookrun while hooks run: the handler only records the
 //! signal and wakes the poll loop through a self-pipe; the loop then terminates the running
-//! hook's group, temp files are dropped, and hookrun exits 128+signal without printing a document.
+//! hook's group, temp files are dropped, and hookrun exits 128+signal without printing a document
+//! (or, when a blocking decision was already reached, answers it). Once the hooks have run
+//! ([`exit_at_once`]) the same signals end hookrun on the spot with 128+signal: nothing is left to
+//! clean up, and no later wait (a stdout pipe nobody reads, a slow file) may outlast them.
 
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The last signal received, 0 when none.
 static RECEIVED: AtomicUsize = AtomicUsize::new(0);
+/// Set when the hooks have run: a signal then ends hookrun at once.
+static EXIT_AT_ONCE: AtomicBool = AtomicBool::new(false);
 /// The read end of the self-pipe.
 static WAKE: OnceLock<UnixStream> = OnceLock::new();
 
@@ -27,11 +32,19 @@ pub(crate) fn install() -> std::io::Result<()> {
     let (read, write) = UnixStream::pair()?;
     read.set_nonblocking(true)?;
     for signal in FORWARDED {
+        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, &EXIT_AT_ONCE)?;
         signal_hook::flag::register_usize(signal, &RECEIVED, usize::try_from(signal).unwrap_or(0))?;
         signal_hook::low_level::pipe::register(signal, write.try_clone()?)?;
     }
     let _ = WAKE.set(read);
     Ok(())
+}
+
+/// From now on SIGINT, SIGTERM and SIGHUP end hookrun at once with exit code 128+signal. Called
+/// when the hooks have run; a signal received before is still reported by [`received`]. Until
+/// [`install`] the signals keep their default action, which ends hookrun at once too.
+pub(crate) fn exit_at_once() {
+    EXIT_AT_ONCE.store(true, Ordering::SeqCst);
 }
 
 /// The signal received since start, if any.

@@ -67,7 +67,7 @@ fn hook_record() -> Value {
             "error": string("Why the hook failed (spawn failure, bad JSON, timeout, …)."),
             "timed_out_after_ms": ms("The timeout that expired."),
             "killed": {"enum": ["SIGTERM", "SIGKILL"], "description": "The signal that ended the hook's process group after a timeout."},
-            "leaked": boolean("A background process kept the hook's pipes open after it exited."),
+            "leaked": {"type": "integer", "minimum": 1, "description": "How many processes the hook left running when it ended (in its group or escaped from it; holding its pipes or not); hookrun ended them with SIGTERM, then SIGKILL after the grace."},
             "truncated": boolean("Output beyond the caps was dropped."),
             "stderr": string("The first 4 KiB of the hook's stderr."),
             "ignored_decision": decision_enum("A deny or ask from a hook that cannot block (observe mode, PRX)."),

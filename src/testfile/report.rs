@@ -102,7 +102,7 @@ impl Reporter {
     /// A test file that could not be loaded; its diagnostics go to stderr at once.
     pub(crate) fn bad_file(&mut self, display: &str, diagnostics: Vec<Diagnostic>) {
         for diagnostic in diagnostics.iter().filter(|d| d.is_error()) {
-            eprintln!("{diagnostic}");
+            crate::stderr::say!("{diagnostic}");
         }
         self.bad_files.push((display.to_owned(), diagnostics));
     }
@@ -124,7 +124,7 @@ impl Reporter {
             Format::Tap => emit(&machine::tap(&self.results, &self.bad_files)),
         }
         if self.format != Format::Human {
-            eprintln!("{closing}");
+            crate::stderr::say!("{closing}");
         }
         failed == 0
     }

@@ -14,9 +14,10 @@ use std::path::{Path, PathBuf};
 /// The top-level modules of `src/`, lowest first. One module per layer: two modules of one
 /// layer could import each other in a circle.
 const LAYERS: &[&str] = &[
-    // Leaves: constants and a clock.
+    // Leaves: constants, a clock, messages to stderr.
     "exit",
     "timestamp",
+    "stderr",
     // Reading files and the event payload: formats, positions, diagnostics.
     "config",
     "payload",
@@ -48,7 +49,7 @@ const LAYERS: &[&str] = &[
 ];
 
 /// Modules that may import nothing of the crate.
-const SEALED: &[&str] = &["runner", "exit", "timestamp"];
+const SEALED: &[&str] = &["runner", "exit", "timestamp", "stderr"];
 
 fn src_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
