@@ -44,7 +44,10 @@ def emit_command(spec):
     if err is not None and not isinstance(err, str):
         err = json.dumps(err, separators=(",", ":"))
     args = [name or "", str(code if code is not None else 0), out or "", err or "", "" if nap is None else str(nap)]
-    return "sh h/emit.sh " + " ".join(shq(a) for a in args)
+    # A hook that kills itself is exec'd, so that the agent's own child dies by the signal
+    # (else the shell reports it as exit 128+n).
+    prefix = "exec " if args[1] in ("KILL", "TERM") else ""
+    return prefix + "sh h/emit.sh " + " ".join(shq(a) for a in args)
 
 
 def expand(obj, key="command"):
@@ -250,8 +253,8 @@ def report(agent_name, version, records, marked):
     agree = sum(r["status"] == "agree" for r in records)
     intended = sum(r["status"] == "intended" for r in records)
     differ = n - agree - intended
-    print(f"\n{'agent':<10} {'version':<28} {'scenarios':>9} {'agree':>6} {'differ':>7}")
-    print(f"{agent_name:<10} {version:<28} {n:>9} {agree:>6} {differ + intended:>7}"
+    print(f"\n{'agent':<10} {'version':<44} {'scenarios':>9} {'agree':>6} {'differ':>7}")
+    print(f"{agent_name:<10} {version:<44} {n:>9} {agree:>6} {differ + intended:>7}"
           + (f"  ({intended} marked intended)" if intended else ""))
     for r in records:
         if r["status"] == "agree":
