@@ -224,7 +224,14 @@ def evaluate(agent, scenarios, out_dir):
         keys = None
         rec["expect_mismatch"] = expect_mismatch(s.get("expect"), a)
         rec["diff_b"] = diff(a, b, keys) if b is not None else None
-        rec["diff_c"] = diff(a, ceff, keys)
+        if hasattr(agent, "compare_c"):
+            rec["diff_c"] = agent.compare_c(s, a, ceff)
+        else:
+            rec["diff_c"] = diff(a, ceff, keys)
+        for k in s.get("ignore", []):
+            for d in (rec["diff_b"], rec["diff_c"]):
+                if d and k in d:
+                    d.remove(k)
         differs = bool(rec["diff_c"]) or bool(rec["diff_b"])
         rec["intended"] = s.get("intended")
         if "error" in canonical(a) or rec["expect_mismatch"]:
