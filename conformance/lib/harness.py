@@ -117,7 +117,8 @@ def run_hookrun_c(agent, scenario, project):
     data = raw.replace("$CWD", project).encode() if raw is not None else json.dumps(payload).encode()
     cmd = [hookrun_bin(), "-C", project, "--no-user-config", "fire", scenario.get("fire_event", scenario["event"])]
     t = time.time()
-    p = subprocess.run(cmd, input=data, capture_output=True, cwd=project, timeout=300)
+    env = dict(os.environ, **scenario.get("runtime_env", {}))
+    p = subprocess.run(cmd, input=data, capture_output=True, cwd=project, timeout=300, env=env)
     doc = None
     try:
         doc = json.loads(p.stdout.decode() or "null")
@@ -223,7 +224,10 @@ def evaluate(agent, scenarios, out_dir):
             rec["b"] = canonical(b)
         keys = None
         rec["expect_mismatch"] = expect_mismatch(s.get("expect"), a)
-        rec["diff_b"] = diff(a, b, keys) if b is not None else None
+        if b is not None and hasattr(agent, "compare_b"):
+            rec["diff_b"] = agent.compare_b(s, a, b)
+        else:
+            rec["diff_b"] = diff(a, b, keys) if b is not None else None
         if hasattr(agent, "compare_c"):
             rec["diff_c"] = agent.compare_c(s, a, ceff)
         else:
