@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs one agent at its pinned version into the conformance cache, unless the cache
+# already holds it. Usage: install.sh AGENT   (prints the install directory)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=versions.sh
+. "$here/versions.sh"
+cache="${HOOKRUN_CONFORMANCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hookrun/conformance}"
+agent="$1"
+
+npm_install() { # dir spec...
+  local dir="$1"; shift
+  mkdir -p "$dir"
+  [ -f "$dir/package.json" ] || echo '{"name":"conformance-cache","private":true}' > "$dir/package.json"
+  (cd "$dir" && npm install --no-audit --no-fund --loglevel=error --save-exact "$@" >&2)
+}
+
+case "$agent" in
+  gemini)   dir="$cache/gemini-$GEMINI_VERSION"; spec=("@google/gemini-cli-core@$GEMINI_VERSION") ;;
+  claude)   dir="$cache/claude-$CLAUDE_VERSION"; spec=("@anthropic-ai/claude-code@$CLAUDE_VERSION") ;;
+  codex)    dir="$cache/codex-$CODEX_VERSION";   spec=("@openai/codex@$CODEX_VERSION") ;;
+  praison)  dir="$cache/praison-$PRAISONAIAGENTS_VERSION-$PRAISONAI_VERSION" ;;
+  promptkit) echo "$cache/promptkit-from-source"; exit 0 ;;
+  *) echo "install.sh: unknown agent $agent" >&2; exit 64 ;;
+esac
+
+if [ -f "$dir/.installed" ]; then echo "$dir"; exit 0; fi
+rm -rf "$dir"
+mkdir -p "$dir"
+# one installer at a time per cache entry (parallel runs share the cache)
+exec 9>"$dir.lock"
+flock 9
+if [ -f "$dir/.installed" ]; then echo "$dir"; exit 0; fi
+echo "conformance: installing $agent into $dir" >&2
+case "$agent" in
+  praison)
+    python3 -m venv "$dir/venv" >&2
+    "$dir/venv/bin/pip" install --disable-pip-version-check -q \
+      "praisonaiagents==$PRAISONAIAGENTS_VERSION" "praisonai==$PRAISONAI_VERSION" >&2
+    ;;
+  *) npm_install "$dir" "${spec[@]}" ;;
+esac
+date -u +%FT%TZ > "$dir/.installed"
+echo "$dir"
