@@ -59,7 +59,8 @@ pub(crate) fn execute(
     let mut temp_dir: Option<tempfile::TempDir> = None;
     let mut promptkit_chain_denied = false;
     for step in plan {
-        let hook = &config.hooks[step.hook];
+        let hook = step.hook(config);
+        let hook = &*hook;
         if let Some(skip) = &step.skip {
             if skip.is_notable() {
                 trace(
@@ -287,7 +288,7 @@ fn is_promptkit_pre_phase(hook: &Hook, event: &str) -> bool {
 }
 
 /// How this hook's result may count (SPEC §5).
-fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
+pub(crate) fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
     let promptkit_can_block = match &hook.events {
         EventSelector::Promptkit { hook: kind, .. } => {
             matches!(kind, PromptkitHook::Provider | PromptkitHook::Tool)

@@ -6,6 +6,7 @@ mod harness;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod dedup;
 mod dialects;
 mod dry_run;
 mod generated;
