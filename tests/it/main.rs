@@ -3,6 +3,7 @@
 
 mod harness;
 
+mod answers;
 mod core_config;
 mod core_fire;
 mod core_process;
