@@ -42,8 +42,12 @@ pub(crate) struct Diagnostic {
 /// `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error (SPEC §11).
 pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
 
+/// A discovered configuration path is a symlink to nothing: `fire` warns and runs the other
+/// files' hooks, `validate` reports an error.
+pub(crate) const DANGLING_SYMLINK: &str = "dangling-symlink";
+
 /// Warning codes that `validate` reports as errors.
-pub(crate) const VALIDATE_ERRORS: &[&str] = &[PRX_BLOCKED_ENV];
+pub(crate) const VALIDATE_ERRORS: &[&str] = &[PRX_BLOCKED_ENV, DANGLING_SYMLINK];
 
 impl Diagnostic {
     /// A problem at a 1-based line and column of `text` (the file's contents).

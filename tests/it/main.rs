@@ -16,5 +16,6 @@ mod output_modes;
 mod promptkit;
 mod prx;
 mod schema_check;
+mod special_files;
 mod test_command;
 mod validate;
