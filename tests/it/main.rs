@@ -13,6 +13,7 @@ mod dry_run;
 mod generated;
 mod list;
 mod output_modes;
+mod payload_cap;
 mod promptkit;
 mod prx;
 mod schema_check;
