@@ -38,8 +38,8 @@ pub(crate) struct Diagnostic {
     pub(crate) code: Option<&'static str>,
 }
 
-/// A PRX action's `env` sets a variable the sanitised environment never passes (`LD_PRELOAD`,
-/// `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error (SPEC §11).
+/// A PRX action's `env` sets a variable the sanitised environment never passes (`LD_*`,
+/// `GCONV_PATH`, `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error (SPEC §11).
 pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
 
 /// A discovered configuration path is a symlink to nothing: `fire` warns and runs the other
