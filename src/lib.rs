@@ -58,12 +58,7 @@ pub(crate) enum Error {
 }
 
 fn render(diagnostics: &[config::diagnostics::Diagnostic]) -> String {
-    let errors: Vec<String> = diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(ToString::to_string)
-        .collect();
-    errors.join("\n\n")
+    config::diagnostics::render_errors(diagnostics)
 }
 
 /// Entry point used by `main.rs`.

@@ -8,6 +8,7 @@ pub(crate) mod dialect;
 pub(crate) mod dialect_name;
 pub(crate) mod duration;
 pub(crate) mod locate;
+pub(crate) mod locate_index;
 pub(crate) mod locate_toml;
 pub(crate) mod locate_yaml;
 pub(crate) mod model;

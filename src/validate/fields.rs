@@ -5,6 +5,7 @@
 
 use crate::config::dialect_name::Dialect;
 use crate::config::locate::Step;
+use crate::config::locate_index::PositionIndex;
 use crate::config::model::{Hook, Source};
 use crate::config::reader::child;
 use crate::config::tree::Node;
@@ -31,12 +32,19 @@ pub(super) struct Site<'a> {
     pub(super) hook: &'a Hook,
     pub(super) source: &'a Source,
     pub(super) doc: Option<&'a Node<'a>>,
+    /// The source's positions, found once for all its hooks.
+    pub(super) positions: &'a PositionIndex<'a>,
 }
 
 impl Site<'_> {
     /// The hook's entry: where reports about it point when nothing more precise is known.
     pub(super) fn entry(&self) -> (usize, usize) {
-        crate::config::hook_position(self.source, self.hook)
+        if self.hook.entry.is_empty() {
+            return (0, 0);
+        }
+        // A PromptKit hook is a mapping entry: its name (the key) is where it starts.
+        let at_key = self.source.dialect == Dialect::Promptkit;
+        self.positions.position(&self.hook.entry, at_key)
     }
 
     /// The value of `key` in the hook's entry, or in the first of `fallbacks` (paths of their
@@ -56,7 +64,7 @@ impl Site<'_> {
 
     /// The position of the value (or, with `at_key`, of the key) at `path`.
     pub(super) fn locate(&self, path: &[Step], at_key: bool) -> (usize, usize) {
-        crate::config::position_in(self.source, path, at_key)
+        self.positions.position(path, at_key)
     }
 
     /// The hook's `name` exactly as its file writes it (not the one made unique across files).

@@ -4,6 +4,7 @@
 mod harness;
 
 mod answers;
+mod big_configs;
 mod core_config;
 mod core_fire;
 mod core_process;
