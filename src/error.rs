@@ -30,10 +30,5 @@ pub(crate) enum Error {
 }
 
 fn render(diagnostics: &[config::diagnostics::Diagnostic]) -> String {
-    let errors: Vec<String> = diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(ToString::to_string)
-        .collect();
-    errors.join("\n\n")
+    config::diagnostics::render_errors(diagnostics)
 }

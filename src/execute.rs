@@ -63,7 +63,8 @@ pub(crate) fn execute(
     // Dialects whose chain a deny ended: their later hooks do not run.
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
     for step in plan {
-        let hook = &config.hooks[step.hook];
+        let hook = step.hook(config);
+        let hook = &*hook;
         if let Some(skip) = &step.skip {
             if skip.is_notable() {
                 trace(

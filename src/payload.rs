@@ -6,6 +6,10 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+mod read_ahead;
+
+use read_ahead::ReadAhead;
+
 /// Default `--max-payload`: 64 MiB.
 pub(crate) const DEFAULT_MAX_PAYLOAD: u64 = 64 * 1024 * 1024;
 
@@ -45,12 +49,19 @@ pub(crate) fn read(
     let from = file.map_or_else(|| "stdin".to_owned(), |f| f.display().to_string());
     let parsed = match file {
         Some(path) => match std::fs::File::open(path) {
-            Ok(file) => parse_bounded(file, max),
+            Ok(file) => {
+                let len = regular_file_len(&file);
+                parse_bounded(file, len, max)
+            }
             Err(source) => return Err(PayloadError::Read { from, source }),
         },
         // With --set, a terminal on stdin means "no payload": never wait for a human to type one.
         None if !sets.is_empty() && std::io::stdin().is_terminal() => Parsed::Blank,
-        None => parse_bounded(std::io::stdin().lock(), max),
+        None => {
+            let stdin = std::io::stdin();
+            let len = regular_file_len(&stdin);
+            parse_bounded(stdin.lock(), len, max)
+        }
     };
     let mut map = match parsed {
         Parsed::Value(Value::Object(map)) => map,
@@ -84,10 +95,25 @@ enum Parsed {
 /// parsed from the stream.
 const STREAM_ABOVE: u64 = 1024 * 1024;
 
-/// Parses JSON from `reader`, reading at most `max` bytes. A large payload is parsed from the
-/// stream rather than from a buffer of the whole input, which keeps one copy of it fewer in
-/// memory (SPEC §12: peak RSS ≤ 2.5 × payload + 16 MiB).
-fn parse_bounded(reader: impl Read, max: u64) -> Parsed {
+/// The length of the input when it is a regular file (a `--payload FILE`, or stdin redirected
+/// from one); `None` for a pipe, a terminal or a socket, whose length is known only once read.
+fn regular_file_len(input: &impl std::os::fd::AsFd) -> Option<u64> {
+    let stat = rustix::fs::fstat(input).ok()?;
+    (rustix::fs::FileType::from_raw_mode(stat.st_mode) == rustix::fs::FileType::RegularFile)
+        .then(|| u64::try_from(stat.st_size).ok())
+        .flatten()
+}
+
+/// Parses JSON from `reader`, reading at most `max` bytes. An input longer than `max` is refused
+/// without parsing any of it: at once when its length is known (`known_len`, a regular file),
+/// else once more than `max` bytes have been read ahead. A large payload is parsed from the
+/// stream (or from the read-ahead chunks, freed as they are parsed) rather than from one buffer
+/// of the whole input, which keeps one copy of it fewer in memory (peak RSS ≤ 2.5 × payload +
+/// 16 MiB).
+fn parse_bounded(reader: impl Read, known_len: Option<u64>, max: u64) -> Parsed {
+    if known_len.is_some_and(|len| len > max) {
+        return Parsed::TooLarge;
+    }
     let mut limited = reader.take(max.saturating_add(1));
     // Room for a typical payload up front: read_to_end on an empty buffer starts with 32-byte
     // probe reads and doubles, 7 reads for 1 KiB where this takes 2 (the data and the end).
@@ -106,8 +132,20 @@ fn parse_bounded(reader: impl Read, max: u64) -> Parsed {
             Err(error) => Parsed::Invalid(error),
         };
     }
+    // A regular file's length is known to be within the cap: parse straight from it. Input of
+    // unknown length is read ahead up to the cap first, so an oversized one is never parsed.
+    let rest: Box<dyn Read> = if known_len.is_some() {
+        Box::new(limited)
+    } else {
+        let limit = max.saturating_sub(head.len() as u64);
+        match ReadAhead::read(limited, limit) {
+            Ok(ahead) if ahead.len > limit => return Parsed::TooLarge,
+            Ok(ahead) => Box::new(ahead),
+            Err(error) => return Parsed::ReadFailed(error),
+        }
+    };
     let mut counted = Counted {
-        inner: std::io::Cursor::new(head).chain(limited),
+        inner: std::io::Cursor::new(head).chain(rest),
         bytes: 0,
         blank: blank_head,
         error: None,

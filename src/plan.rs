@@ -2,6 +2,7 @@
 //! dialect skipping, recursion, matchers, `if` rules and cross-file dedup. Spawns nothing, so
 //! `--dry-run` shows exactly what `fire` would do.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,10 @@ use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::matching::{Rule, RuleContext};
 use crate::model::{CommandForm, Dialect, Handler, Hook};
 use crate::sources::Config;
+
+mod strength;
+
+use strength::Strength;
 
 /// At this `HOOKRUN_DEPTH` hookrun runs no hook at all.
 pub(crate) const MAX_DEPTH: u32 = 8;
@@ -31,7 +36,8 @@ pub(crate) enum Skip {
     Matcher,
     /// Its `if` rule does not match.
     Condition,
-    /// The same command already runs from an earlier file.
+    /// The same command already runs from an earlier file, at least as strictly (that run takes
+    /// this copy's fail-closed posture and shorter timeout).
     Duplicate {
         of: String,
     },
@@ -78,6 +84,28 @@ pub(crate) struct Step {
     /// Index into `Config::hooks`.
     pub(crate) hook: usize,
     pub(crate) skip: Option<Skip>,
+    /// Set when later copies of the command were merged into this run: how strictly it runs.
+    merged: Option<Strength>,
+}
+
+impl Step {
+    /// The hook this step runs, as it runs: a run that stands for merged copies takes the
+    /// strictest failure posture and the shortest timeout among them.
+    pub(crate) fn hook<'c>(&self, config: &'c Config) -> Cow<'c, Hook> {
+        let hook = &config.hooks[self.hook];
+        match self.merged {
+            Some(strength) => Cow::Owned(strength.apply(hook)),
+            None => Cow::Borrowed(hook),
+        }
+    }
+}
+
+/// A planned run of a command, which later copies from other files may merge into.
+struct Run<'a> {
+    step: usize,
+    source: usize,
+    name: &'a str,
+    strength: Strength,
 }
 
 /// What planning needs besides the configuration.
@@ -98,8 +126,8 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
         home: home.as_deref(),
     };
     let mut errors = Vec::new();
-    let mut first_of: HashMap<(&CommandForm, &Path), (usize, &str)> = HashMap::new();
-    let mut steps = Vec::with_capacity(config.hooks.len());
+    let mut runs: HashMap<(&CommandForm, &Path), Vec<Run<'_>>> = HashMap::new();
+    let mut steps: Vec<Step> = Vec::with_capacity(config.hooks.len());
     for (index, hook) in config.hooks.iter().enumerate() {
         let explicit = config.sources[hook.source].explicit;
         let skip = match skip_reason(hook, explicit, input, &rule_context) {
@@ -111,21 +139,36 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
         };
         let skip = skip.or_else(|| {
             let form = hook.command()?;
-            match first_of.get(&(form, hook.cwd.as_path())) {
-                Some(&(source, name)) if source != hook.source => Some(Skip::Duplicate {
-                    of: name.to_owned(),
-                }),
-                Some(_) => None,
-                None => {
-                    first_of.insert(
-                        (form, hook.cwd.as_path()),
-                        (hook.source, hook.name.as_str()),
-                    );
-                    None
-                }
+            let copies = runs.entry((form, hook.cwd.as_path())).or_default();
+            let strength = Strength::of(hook, input.event);
+            // Dedup is across files only, and never loses strength: a copy merges into a run
+            // that can block all it could, else it runs too.
+            let merged = copies.iter_mut().find_map(|run| {
+                let merged = (run.source != hook.source)
+                    .then(|| run.strength.merge(strength))
+                    .flatten()?;
+                Some((run, merged))
+            });
+            if let Some((run, merged)) = merged {
+                run.strength = merged;
+                steps[run.step].merged = Some(merged);
+                return Some(Skip::Duplicate {
+                    of: run.name.to_owned(),
+                });
             }
+            copies.push(Run {
+                step: steps.len(),
+                source: hook.source,
+                name: &hook.name,
+                strength,
+            });
+            None
         });
-        steps.push(Step { hook: index, skip });
+        steps.push(Step {
+            hook: index,
+            skip,
+            merged: None,
+        });
     }
     if errors.is_empty() {
         Ok(steps)

@@ -9,7 +9,7 @@ use super::*;
 use crate::dialects::promptkit::PromptkitHook;
 use crate::dialects::{CLAUDE, HOOKRUN, PRAISON, PROMPTKIT, PRX};
 use crate::matching::{Flavour, Matcher};
-use crate::model::{CommandForm, EventSelector, Handler, Source};
+use crate::model::{CommandForm, EventSelector, Handler, Mode, Source};
 
 /// Whether `hook` is registered for `event`, as its dialect says.
 fn fires_on(hook: &Hook, event: &str) -> bool {
@@ -160,6 +160,105 @@ fn same_command_from_two_files_runs_once() {
     assert_eq!(skips[0], None);
     assert_eq!(skips[1], None, "dedup is across files only");
     assert_eq!(skips[2], Some(Skip::Duplicate { of: "first".into() }));
+}
+
+#[test]
+fn dedup_merges_only_into_a_run_that_blocks_all_the_copy_could() {
+    let sources = || {
+        vec![
+            source("a", HOOKRUN, false),
+            source("b", CLAUDE, false),
+            source("c", PRX, false),
+            source("d", PROMPTKIT, false),
+        ]
+    };
+    let mut observe = hook("observe", 0, HOOKRUN, named("tool_call"), "./x");
+    observe.mode = Mode::Observe;
+    let prx = hook("prx", 2, PRX, named("tool_call"), "./x");
+    let claude = hook("claude", 1, CLAUDE, named("tool_call"), "./x");
+    // PRX hooks never block: a blocking copy after one runs too; an observe copy merges.
+    let skips = plan_for(
+        &config(sources(), vec![prx.clone(), claude.clone(), observe]),
+        "tool_call",
+        &json!({}),
+        None,
+    );
+    assert_eq!(
+        skips,
+        [None, None, Some(Skip::Duplicate { of: "prx".into() })]
+    );
+    // A PromptKit filter copy (only `{"allow": true}` allows) is stricter than a Claude one.
+    let mut filter = hook(
+        "filter",
+        3,
+        PROMPTKIT,
+        EventSelector::Typed {
+            kind: PromptkitHook::Tool.name(),
+            phases: vec!["before_execution".into(), "after_execution".into()],
+        },
+        "./x",
+    );
+    filter.fail_closed = true;
+    let mut any = hook(
+        "any",
+        0,
+        HOOKRUN,
+        EventSelector::Patterns(vec!["*".into()]),
+        "./x",
+    );
+    let event = "tool.before_execution";
+    let skips = plan_for(
+        &config(sources(), vec![any.clone(), filter.clone()]),
+        event,
+        &json!({}),
+        None,
+    );
+    assert_eq!(skips, [None, None]);
+    // The other way round the filter run covers the hookrun copy, and after the before phase
+    // the filter copy cannot block, so it merges.
+    let skips = plan_for(
+        &config(sources(), vec![filter.clone(), any.clone()]),
+        event,
+        &json!({}),
+        None,
+    );
+    assert_eq!(
+        skips,
+        [
+            None,
+            Some(Skip::Duplicate {
+                of: "filter".into()
+            })
+        ]
+    );
+    let skips = plan_for(
+        &config(sources(), vec![any.clone(), filter]),
+        "tool.after_execution",
+        &json!({}),
+        None,
+    );
+    assert_eq!(skips, [None, Some(Skip::Duplicate { of: "any".into() })]);
+    // A fail-closed copy with a shorter timeout strengthens the run it merges into.
+    let mut strict = hook("strict", 1, CLAUDE, named("Stop"), "./x");
+    strict.fail_closed = true;
+    strict.timeout = Duration::from_secs(1);
+    any.timeout = Duration::from_secs(30);
+    let config = config(sources(), vec![any, strict]);
+    let input = PlanInput {
+        event: "Stop",
+        payload: &json!({}),
+        project_dir: std::path::Path::new("/p"),
+        own_dialect: None,
+        depth: 0,
+    };
+    let steps = plan(&config, &input).expect("valid");
+    let run = steps[0].hook(&config);
+    assert!(run.fail_closed && run.timeout == Duration::from_secs(1));
+    assert!(
+        !config.hooks[0].fail_closed,
+        "the configuration is left as loaded"
+    );
+    assert_eq!(steps[1].skip, Some(Skip::Duplicate { of: "any".into() }));
 }
 
 #[test]

@@ -54,6 +54,15 @@ pub(crate) fn load(options: &LoadOptions<'_>) -> Config {
                 ));
                 continue;
             }
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound && !explicit => {
+                // A dangling symlink: the file was meant to be there (`validate`: an error).
+                let mut warning =
+                    Diagnostic::whole_file(Severity::Warning, &display, format!("{error}"))
+                        .with_help("restore the link's target, or remove the link");
+                warning.code = Some(crate::config::diagnostics::DANGLING_SYMLINK);
+                config.diagnostics.push(warning);
+                continue;
+            }
             Err(error) => {
                 config.diagnostics.push(Diagnostic::whole_file(
                     Severity::Error,

@@ -85,6 +85,9 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             format!("interrupted: hookrun received {}", signal_name(signal)),
         );
     }
+    if run.exit == Exit::Code(2) && policy.exit2_blocks && run.stdout.overflowed && !run.timed_out {
+        return overflowed_deny(run, name);
+    }
     if let Some(error) = hard_failure(run, limits) {
         let outcome = if run.timed_out {
             Outcome::Cancelled
@@ -96,7 +99,7 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
     let Exit::Code(code) = run.exit else {
         unreachable!("hard_failure covers spawn failures and signals")
     };
-    let stdout = String::from_utf8_lossy(&run.stdout.bytes);
+    let stdout = String::from_utf8_lossy(strip_bom(&run.stdout.bytes));
     let stdout = stdout.trim();
     let parsed = if policy.ignore_stdout {
         Ok(None)
@@ -203,6 +206,27 @@ fn hard_failure(run: &Finished, limits: Limits) -> Option<String> {
         return Some("stdout exceeded 16 MiB".to_owned());
     }
     None
+}
+
+/// Exit 2 blocks whatever the output (SPEC §5 rule 2), also when stdout overflowed its cap: the
+/// truncation is recorded, and the cut-off stdout is neither read as JSON nor quoted as the reason.
+fn overflowed_deny(run: &Finished, name: &str) -> Verdict {
+    let reason = non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim())
+        .unwrap_or_else(|| format!("blocked by hook {name}"));
+    Verdict {
+        outcome: Outcome::Blocking,
+        decision: Decision::Deny,
+        reason: Some(reason),
+        error: Some("stdout exceeded 16 MiB (truncated); exit 2 blocks whatever the output".into()),
+        said: Said::default(),
+        ignored_decision: None,
+    }
+}
+
+/// A hook's stdout without one leading UTF-8 byte-order mark (PowerShell, Python's `utf-8-sig`),
+/// which the agents' JavaScript `trim()` drops too.
+fn strip_bom(stdout: &[u8]) -> &[u8] {
+    stdout.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(stdout)
 }
 
 /// A PromptKit filter answer whose known fields have the wrong type (`{"allow": "yes"}`,

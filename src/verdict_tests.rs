@@ -272,6 +272,61 @@ fn stdout_overflow_is_a_failure() {
 }
 
 #[test]
+fn exit_2_with_overflowed_stdout_still_denies() {
+    let mut big = run(
+        Exit::Code(2),
+        "{\"decision\": \"allow\", \"reas",
+        "too much\n",
+    );
+    big.stdout.overflowed = true;
+    let verdict = judge(&big, claude(), LIMITS, "g");
+    assert_eq!(
+        (verdict.outcome, verdict.decision, verdict.reason.as_deref()),
+        (Outcome::Blocking, Decision::Deny, Some("too much"))
+    );
+    assert!(verdict.error.is_some_and(|e| e.contains("truncated")));
+    // Where exit 2 is no deny (PRX, PromptKit), the overflow stays a failure.
+    let prx = Policy {
+        exit2_blocks: false,
+        ..claude()
+    };
+    assert_eq!(
+        judge(&big, prx, LIMITS, "g").outcome,
+        Outcome::NonBlockingError
+    );
+    // A timeout is a timeout, whatever the exit code it left.
+    big.timed_out = true;
+    assert_eq!(
+        judge(&big, claude(), LIMITS, "g").outcome,
+        Outcome::Cancelled
+    );
+}
+
+#[test]
+fn one_leading_byte_order_mark_is_skipped() {
+    let bom = "\u{feff}{\"decision\": \"deny\", \"reason\": \"bom\"}\r\n";
+    let verdict = judge_with(claude(), Exit::Code(0), bom, "");
+    assert_eq!(
+        (verdict.decision, verdict.reason.as_deref()),
+        (Decision::Deny, Some("bom"))
+    );
+    let promptkit = Policy {
+        require_allow: true,
+        ..claude()
+    };
+    let allowed = judge_with(promptkit, Exit::Code(0), "\u{feff}{\"allow\": true}", "");
+    assert_eq!(allowed.decision, Decision::Allow);
+    // Only one: a second mark is not whitespace, so the text is no JSON answer.
+    let twice = judge_with(
+        claude(),
+        Exit::Code(0),
+        "\u{feff}\u{feff}{\"decision\": \"deny\"}",
+        "",
+    );
+    assert_eq!(twice.decision, Decision::None);
+}
+
+#[test]
 fn observe_hooks_never_block() {
     let policy = Policy {
         can_block: false,

@@ -53,8 +53,11 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
     let errors: Vec<_> = config.diagnostics.iter().filter(|d| d.is_error()).collect();
-    for error in &errors {
-        crate::stderr::say!("{error}\n");
+    if !errors.is_empty() {
+        crate::stderr::say!(
+            "{}\n",
+            crate::config::diagnostics::render_errors(&config.diagnostics)
+        );
     }
     let listed: Vec<ListedSource> = config
         .sources

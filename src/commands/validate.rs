@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, ReportFormat, ValidateArgs};
 use crate::commands::project_dir;
-use crate::config::diagnostics::{Diagnostic, Severity, VALIDATE_ERRORS};
+use crate::config::diagnostics::{Diagnostic, Severity, Shown, VALIDATE_ERRORS, shown_per_file};
 use crate::error::Error;
 use crate::output::color::{self, Painter};
 use crate::sources::{self, LoadOptions};
@@ -69,7 +69,15 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
 /// files`.
 fn human(diagnostics: &[Diagnostic], files: usize, painter: Painter) -> String {
     let mut out = String::new();
-    for diagnostic in diagnostics {
+    let all: Vec<&Diagnostic> = diagnostics.iter().collect();
+    for shown in shown_per_file(&all) {
+        let diagnostic = match shown {
+            Shown::Diagnostic(at) => all[at],
+            Shown::More(line) => {
+                let _ = writeln!(out, "{line}\n");
+                continue;
+            }
+        };
         let shown = diagnostic.to_string();
         let (label, rest) = shown.split_once(':').unwrap_or(("", &shown));
         let style = match diagnostic.severity {

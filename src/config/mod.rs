@@ -6,6 +6,7 @@ pub(crate) mod diagnostics;
 pub(crate) mod duration;
 pub(crate) mod format;
 pub(crate) mod locate;
+pub(crate) mod locate_index;
 pub(crate) mod locate_toml;
 pub(crate) mod locate_yaml;
 pub(crate) mod reader;

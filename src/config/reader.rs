@@ -3,7 +3,9 @@
 //! the first. Every dialect walks its file with it, so all of them report problems alike.
 
 use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
+use crate::config::format::Format;
 use crate::config::locate::{Path, Step, locate_json, path_to_string};
+use crate::config::locate_index::PositionIndex;
 use crate::config::tree::{Node, Object};
 
 /// Maps a path in the document to a 1-based (line, column) in its text.
@@ -14,6 +16,9 @@ pub(crate) struct Reader<'s> {
     file: &'s str,
     text: &'s str,
     locator: Locator,
+    /// JSON files: every position found in one pass at the first problem, so that a file with
+    /// thousands of problems is not rescanned for each.
+    index: Option<std::cell::OnceCell<PositionIndex<'s>>>,
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
@@ -23,18 +28,31 @@ impl<'s> Reader<'s> {
             file,
             text,
             locator,
+            index: None,
             diagnostics: Vec::new(),
         }
     }
 
     /// A reader for JSON files.
     pub(crate) fn json(file: &'s str, text: &'s str) -> Reader<'s> {
-        Reader::new(file, text, locate_json)
+        Reader {
+            index: Some(std::cell::OnceCell::new()),
+            ..Reader::new(file, text, locate_json)
+        }
+    }
+
+    fn index(&self) -> Option<&PositionIndex<'s>> {
+        let cell = self.index.as_ref()?;
+        // Any JSON dialect: the index reads JSON the same for all of them.
+        Some(cell.get_or_init(|| PositionIndex::new(self.text, Format::Json)))
     }
 
     /// The 1-based position of the value (or, with `at_key`, the key) at `path`.
     pub(crate) fn position(&self, path: &[Step], at_key: bool) -> (usize, usize) {
-        (self.locator)(self.text, path, at_key)
+        match self.index() {
+            Some(index) => index.position(path, at_key),
+            None => (self.locator)(self.text, path, at_key),
+        }
     }
 
     /// Records a problem at `path`; returns it so a fix can be attached.
@@ -46,9 +64,14 @@ impl<'s> Reader<'s> {
         message: impl Into<String>,
     ) -> &mut Diagnostic {
         let position = self.position(path, at_key);
-        self.diagnostics.push(Diagnostic::at(
-            severity, self.file, self.text, position, message,
-        ));
+        let diagnostic = match self.index() {
+            Some(index) => {
+                let line = index.lines.line(position.0);
+                Diagnostic::at_line(severity, self.file, line, position, message)
+            }
+            None => Diagnostic::at(severity, self.file, self.text, position, message),
+        };
+        self.diagnostics.push(diagnostic);
         self.diagnostics.last_mut().expect("just pushed")
     }
 

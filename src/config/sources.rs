@@ -17,20 +17,41 @@ pub(crate) fn user_config_path() -> Option<PathBuf> {
 }
 
 /// Reads a configuration file; `Ok(None)` when it does not exist.
+///
+/// Only a regular file (or a symlink to one) is read. The file is opened with `O_NONBLOCK`, so
+/// that a FIFO does not wait for a writer, and its type is checked on the opened descriptor
+/// (`fstat`, no race with a separate `stat`): a FIFO, a device or a socket is an error of kind
+/// `InvalidInput` ([`NotRegular`]), a dangling symlink one of kind `NotFound` ([`Dangling`]).
 pub(crate) fn read_config(path: &Path) -> io::Result<Option<String>> {
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
+    use rustix::fs::{FileType, Mode, OFlags};
+    let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY;
+    let fd = match rustix::fs::open(path, flags, Mode::empty()) {
+        Ok(fd) => fd,
+        Err(rustix::io::Errno::NOENT) => {
+            return match std::fs::read_link(path) {
+                Ok(target) => Err(io::Error::new(io::ErrorKind::NotFound, Dangling(target))),
+                Err(_) => Ok(None),
+            };
+        }
+        Err(errno) => return Err(errno.into()),
     };
+    let stat = rustix::fs::fstat(&fd)?;
+    let kind = FileType::from_raw_mode(stat.st_mode);
+    if kind != FileType::RegularFile {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            NotRegular(kind),
+        ));
+    }
     // Sized from the file's length, plus the byte read_to_end probes for the end with: one
     // allocation, where growing from empty costs several (and a few probing reads) per file.
-    let len = file
-        .metadata()
-        .map_or(0, |meta| meta.len())
+    let len = u64::try_from(stat.st_size)
+        .unwrap_or(0)
         .min(MAX_CONFIG_BYTES);
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0) + 1);
-    file.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut bytes)?;
+    std::fs::File::from(fd)
+        .take(MAX_CONFIG_BYTES + 1)
+        .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
         return Err(io::Error::other("the file is larger than 4 MiB"));
     }
@@ -38,3 +59,40 @@ pub(crate) fn read_config(path: &Path) -> io::Result<Option<String>> {
         .map(Some)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text"))
 }
+
+/// A configuration path that is a symlink to nothing.
+#[derive(Debug)]
+pub(crate) struct Dangling(pub(crate) PathBuf);
+
+impl std::fmt::Display for Dangling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a dangling symbolic link: its target `{}` does not exist",
+            self.0.display()
+        )
+    }
+}
+
+impl std::error::Error for Dangling {}
+
+/// A configuration path that is not a regular file.
+#[derive(Debug)]
+pub(crate) struct NotRegular(rustix::fs::FileType);
+
+impl std::fmt::Display for NotRegular {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use rustix::fs::FileType;
+        let kind = match self.0 {
+            FileType::Fifo => "a FIFO (named pipe)",
+            FileType::CharacterDevice => "a character device",
+            FileType::BlockDevice => "a block device",
+            FileType::Socket => "a socket",
+            FileType::Directory => "a directory",
+            _ => "of an unknown type",
+        };
+        write!(f, "not a regular file: {kind}")
+    }
+}
+
+impl std::error::Error for NotRegular {}

@@ -25,7 +25,11 @@ pub(crate) struct Ignore {
 impl Ignore {
     /// Reads `root/.gitignore` (no file: nothing ignored).
     pub(crate) fn load(root: &Path) -> Ignore {
-        let text = std::fs::read_to_string(root.join(".gitignore")).unwrap_or_default();
+        // Read as configuration is: a FIFO `.gitignore` must not hang discovery.
+        let text = crate::config::sources::read_config(&root.join(".gitignore"))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
         Ignore::from_text(root, &text)
     }
 

@@ -45,8 +45,13 @@ pub(crate) fn load(
     display: &str,
     default_project_dir: &Path,
 ) -> (Option<TestFile>, Vec<Diagnostic>) {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
+    // Read as configuration files are: a FIFO or a device is refused, never waited on.
+    let text = match crate::config::sources::read_config(path) {
+        Ok(Some(text)) => text,
+        Ok(None) => {
+            let d = Diagnostic::whole_file(Severity::Error, display, "cannot read: no such file");
+            return (None, vec![d]);
+        }
         Err(error) => {
             let d =
                 Diagnostic::whole_file(Severity::Error, display, format!("cannot read: {error}"));

@@ -101,8 +101,11 @@ impl Reporter {
 
     /// A test file that could not be loaded; its diagnostics go to stderr at once.
     pub(crate) fn bad_file(&mut self, display: &str, diagnostics: Vec<Diagnostic>) {
-        for diagnostic in diagnostics.iter().filter(|d| d.is_error()) {
-            crate::stderr::say!("{diagnostic}");
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            crate::stderr::say!(
+                "{}",
+                crate::config::diagnostics::render_errors(&diagnostics)
+            );
         }
         self.bad_files.push((display.to_owned(), diagnostics));
     }

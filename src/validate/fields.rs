@@ -4,6 +4,7 @@
 //! for a field the entry does not have, reports point at the entry itself (`Hook::location`).
 
 use crate::config::locate::Step;
+use crate::config::locate_index::PositionIndex;
 use crate::config::reader::child;
 use crate::config::tree::Node;
 use crate::model::{Hook, Source};
@@ -26,12 +27,19 @@ pub(super) struct Site<'a> {
     pub(super) hook: &'a Hook,
     pub(super) source: &'a Source,
     pub(super) doc: Option<&'a Node<'a>>,
+    /// The source's positions, found once for all its hooks.
+    pub(super) positions: &'a PositionIndex<'a>,
 }
 
 impl Site<'_> {
     /// The hook's entry: where reports about it point when nothing more precise is known.
     pub(super) fn entry(&self) -> (usize, usize) {
-        self.source.position_of(self.hook)
+        if self.hook.entry.is_empty() {
+            return (0, 0);
+        }
+        // A mapping entry (PromptKit's) starts at its name, the key.
+        let at_key = self.source.dialect.entry_is_key();
+        self.positions.position(&self.hook.entry, at_key)
     }
 
     /// The value of `key` in the hook's entry, or in the first of `fallbacks` (paths of their
@@ -51,7 +59,7 @@ impl Site<'_> {
 
     /// The position of the value (or, with `at_key`, of the key) at `path`.
     pub(super) fn locate(&self, path: &[Step], at_key: bool) -> (usize, usize) {
-        self.source.position(path, at_key)
+        self.positions.position(path, at_key)
     }
 
     /// The hook's `name` exactly as its file writes it (not the one made unique across files).

@@ -4,11 +4,13 @@
 //! Syntax, types, unknown keys, a dialect's event names and its security rules are the loaders'
 //! diagnostics (`Config::diagnostics`); none of this runs on `fire`'s start-up path.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
 use crate::config::duration::format_duration;
 use crate::config::locate::Step;
+use crate::config::locate_index::PositionIndex;
 use crate::config::reader::child;
 use crate::dialects::{self, HOOKRUN};
 use crate::matching::{MatcherError, Rule};
@@ -44,8 +46,9 @@ impl Site<'_> {
         position: (usize, usize),
         message: String,
     ) -> Finding {
-        let source = self.source;
-        let diagnostic = Diagnostic::at(severity, &source.display, &source.text, position, message);
+        let line = self.positions.lines.line(position.0);
+        let diagnostic =
+            Diagnostic::at_line(severity, &self.source.display, line, position, message);
         Finding { diagnostic, topic }
     }
 }
@@ -53,6 +56,11 @@ impl Site<'_> {
 /// Runs every check on the loaded hooks; returns the problems the loaders did not already report.
 pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
     let docs: Vec<_> = config.sources.iter().map(fields::document).collect();
+    let positions: Vec<_> = config
+        .sources
+        .iter()
+        .map(|source| PositionIndex::new(&source.text, source.dialect.format()))
+        .collect();
     let sites: Vec<Site<'_>> = config
         .hooks
         .iter()
@@ -60,6 +68,7 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
             hook,
             source: &config.sources[hook.source],
             doc: docs[hook.source].as_ref(),
+            positions: &positions[hook.source],
         })
         .collect();
     let mut findings = Vec::new();
@@ -71,19 +80,31 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
         check_handler(site, project_dir, &mut findings);
     }
     names::check(&sites, &mut findings);
+    // The loaders' diagnostics by place, so that each finding is looked up, not searched for.
+    let mut loaders: HashMap<(&str, usize, usize), Vec<&str>> = HashMap::new();
+    for d in &config.diagnostics {
+        loaders
+            .entry((d.file.as_str(), d.line, d.column))
+            .or_default()
+            .push(&d.message);
+    }
     let mut out: Vec<Diagnostic> = Vec::new();
+    let mut seen: HashSet<(String, usize, usize, String)> = HashSet::new();
     for Finding { diagnostic, topic } in findings {
-        let same_place = |d: &Diagnostic| {
-            d.file == diagnostic.file && d.line == diagnostic.line && d.column == diagnostic.column
-        };
-        let reported = config
-            .diagnostics
-            .iter()
-            .any(|d| same_place(d) && d.message.contains(topic));
-        let repeated = out
-            .iter()
-            .any(|d| same_place(d) && d.message == diagnostic.message);
-        if !reported && !repeated {
+        let place = (diagnostic.file.as_str(), diagnostic.line, diagnostic.column);
+        let reported = loaders
+            .get(&place)
+            .is_some_and(|messages| messages.iter().any(|m| m.contains(topic)));
+        if reported {
+            continue;
+        }
+        let key = (
+            diagnostic.file.clone(),
+            diagnostic.line,
+            diagnostic.column,
+            diagnostic.message.clone(),
+        );
+        if seen.insert(key) {
             out.push(diagnostic);
         }
     }

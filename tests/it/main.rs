@@ -5,9 +5,12 @@ mod harness;
 
 mod layers;
 
+mod answers;
+mod big_configs;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod dedup;
 mod dialects;
 mod dry_run;
 mod escapes;
@@ -15,9 +18,11 @@ mod generated;
 mod interrupts;
 mod list;
 mod output_modes;
+mod payload_cap;
 mod promptkit;
 mod prx;
 mod schema_check;
+mod special_files;
 mod streams;
 mod test_command;
 mod validate;

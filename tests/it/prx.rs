@@ -188,6 +188,58 @@ fn the_environment_is_sanitised_and_blocked_variables_skipped() {
 }
 
 #[test]
+fn the_loader_and_libc_variables_are_blocked_as_a_family() {
+    let blocked = [
+        "LD_AUDIT",
+        "ld_bind_now",
+        "LD_DEBUG_OUTPUT",
+        "DYLD_FALLBACK_LIBRARY_PATH",
+        "GCONV_PATH",
+        "GLIBC_TUNABLES",
+        "HOSTALIASES",
+        "LOCALDOMAIN",
+        "RES_OPTIONS",
+        "RESOLV_HOST_CONF",
+        "NLSPATH",
+        "LOCPATH",
+        "MALLOC_TRACE",
+        "MALLOC_CHECK_",
+    ];
+    let mut env: serde_json::Map<String, Value> = blocked
+        .iter()
+        .map(|name| ((*name).to_owned(), json!("/tmp/x")))
+        .collect();
+    for kept in ["LDFLAGS", "MY_LD_PRELOAD", "TMPDIR"] {
+        env.insert(kept.to_owned(), json!("kept"));
+    }
+    let case = Case::new().hook("hooks/capture.sh", CAPTURE).file(
+        "hooks.json",
+        &hooks_json(
+            "error",
+            &json!([{"command": "./hooks/capture.sh", "env": env}]),
+        ),
+    );
+    let mut run = case.fire("error").exit(0);
+    for name in blocked {
+        run = run.stderr_has(&format!("may not set `{name}`"));
+    }
+    let seen = read(&case, "env.out");
+    for name in blocked {
+        assert_eq!(
+            env_var(&seen, name),
+            None,
+            "{name} reached the hook: {seen}"
+        );
+    }
+    for kept in ["LDFLAGS", "MY_LD_PRELOAD", "TMPDIR"] {
+        assert_eq!(env_var(&seen, kept).as_deref(), Some("kept"), "{seen}");
+    }
+    case.run(&["validate"])
+        .exit(1)
+        .stdout_has("may not set `LD_AUDIT`");
+}
+
+#[test]
 fn timeouts_are_milliseconds_file_level_and_per_action() {
     let sleeper = json!({"command": "sleep", "args": ["5"]});
     let mut quick = sleeper.clone();

@@ -24,15 +24,27 @@ const MAX_TIMEOUT_MS: u64 = 300_000;
 const KILL_GRACE: Duration = Duration::from_secs(5);
 /// `command` must not contain these: PRX promises commands are never shell text.
 const METACHARACTERS: &[&str] = &[";", "|", "&", "`", "$(", ">", "<", "\n"];
-/// Variables an action's `env` may not set (compared case-insensitively).
+/// Variables an action's `env` may not set (compared case-insensitively): `PATH`, `HOME`, and the
+/// dynamic loader's and libc's hooks — glibc's list of variables unsafe for set-user-ID programs
+/// (`unsecvars.h`, ld.so(8)) but `TMPDIR`, which loads no code and redirects nothing.
 const BLOCKED_ENV: &[&str] = &[
-    "LD_PRELOAD",
-    "LD_LIBRARY_PATH",
-    "DYLD_INSERT_LIBRARIES",
-    "DYLD_LIBRARY_PATH",
     "PATH",
     "HOME",
+    "GCONV_PATH",
+    "GETCONF_DIR",
+    "GLIBC_TUNABLES",
+    "HOSTALIASES",
+    "LOCALDOMAIN",
+    "LOCPATH",
+    "NIS_PATH",
+    "NLSPATH",
+    "RESOLV_HOST_CONF",
+    "RES_OPTIONS",
+    "TZDIR",
 ];
+/// Families blocked whole: the dynamic loader's (`LD_PRELOAD`, `LD_AUDIT`, … and macOS dyld's
+/// `DYLD_*`) and malloc's (`MALLOC_TRACE`, `MALLOC_CHECK_`, …).
+const BLOCKED_ENV_PREFIXES: &[&str] = &["LD_", "DYLD_", "MALLOC_"];
 
 /// What every action of the file shares.
 struct FileContext<'a> {
@@ -226,7 +238,11 @@ fn allowed_env(
     let env_path = child(path, "env");
     env.into_iter()
         .filter(|(key, _)| {
-            let blocked = BLOCKED_ENV.iter().any(|b| b.eq_ignore_ascii_case(key));
+            let blocked = BLOCKED_ENV.iter().any(|b| b.eq_ignore_ascii_case(key))
+                || BLOCKED_ENV_PREFIXES.iter().any(|prefix| {
+                    key.get(..prefix.len())
+                        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+                });
             if blocked {
                 let diagnostic = reader.report(
                     Severity::Warning,
@@ -235,7 +251,8 @@ fn allowed_env(
                     format!("prx `env` may not set `{key}`: the variable is skipped"),
                 );
                 diagnostic.help = Some(format!(
-                    "remove `{key}`; PRX hooks never set {}",
+                    "remove `{key}`; PRX hooks never set {}*, {}",
+                    BLOCKED_ENV_PREFIXES.join("*, "),
                     BLOCKED_ENV.join(", ")
                 ));
                 diagnostic.code = Some(PRX_BLOCKED_ENV);
