@@ -123,6 +123,9 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             ignored_decision: None,
         };
     }
+    if let Some(why) = refusal(policy, stdout) {
+        return fail(policy, Outcome::NonBlockingError, why);
+    }
     let said = match parsed {
         Ok(said) => said,
         Err(error) => return fail(policy, Outcome::NonBlockingError, error),
@@ -180,6 +183,12 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             from_said(said, name)
         }
     }
+}
+
+/// Why the agent refuses the hook's answer (`Policy::refuses`), when it does.
+fn refusal(policy: Policy, stdout: &str) -> Option<String> {
+    let refuses = policy.refuses.filter(|_| !policy.ignore_stdout)?;
+    refuses(stdout)
 }
 
 /// Spawn failures, timeouts, deaths by signal and output overflow: failures whatever was printed.
