@@ -123,10 +123,8 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             ignored_decision: None,
         };
     }
-    if let Some(why) = refusal(policy, stdout) {
-        return fail(policy, Outcome::NonBlockingError, why);
-    }
-    let said = match parsed {
+    // An answer the agent refuses fails the hook, as a broken one does.
+    let said = match refusal(policy, stdout).map_or(parsed, Err) {
         Ok(said) => said,
         Err(error) => return fail(policy, Outcome::NonBlockingError, error),
     };
