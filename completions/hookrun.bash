@@ -160,7 +160,7 @@ _hookrun() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "hookrun claude gemini cursor proxyai promptkit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "hookrun claude codex gemini cursor proxyai promptkit" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)

@@ -46,6 +46,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a p
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l timeout -d 'Cap every hook\'s timeout (e.g. 500ms, 5s, 2m)' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l output -d 'Answer in the calling agent\'s protocol (its JSON and exit codes); its own hook files are then skipped unless named with -c' -r -f -a "hookrun\t''
 claude\t''
+codex\t''
 gemini\t''
 cursor\t''
 proxyai\t''

@@ -123,7 +123,8 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             ignored_decision: None,
         };
     }
-    let said = match parsed {
+    // An answer the agent refuses fails the hook, as a broken one does.
+    let said = match refusal(policy, stdout).map_or(parsed, Err) {
         Ok(said) => said,
         Err(error) => return fail(policy, Outcome::NonBlockingError, error),
     };
@@ -180,6 +181,12 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             from_said(said, name)
         }
     }
+}
+
+/// Why the agent refuses the hook's answer (`Policy::refuses`), when it does.
+fn refusal(policy: Policy, stdout: &str) -> Option<String> {
+    let refuses = policy.refuses.filter(|_| !policy.ignore_stdout)?;
+    refuses(stdout)
 }
 
 /// Spawn failures, timeouts, deaths by signal and output overflow: failures whatever was printed.

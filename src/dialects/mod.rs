@@ -28,6 +28,7 @@ macro_rules! registry {
 registry! {
     hookrun::HOOKRUN,
     claude::CLAUDE,
+    codex::CODEX,
     gemini::GEMINI,
     cursor::CURSOR,
     proxyai::PROXYAI,
@@ -55,12 +56,17 @@ pub(crate) fn output_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// The dialect whose file `path` is, by its name (as in discovery), or `None`.
+/// The dialect whose file `path` is, by its name (as in discovery), or `None`. hookrun claims
+/// every `.toml` file, so it is asked last: a dialect's own TOML file (Codex's
+/// `.codex/config.toml`) is that dialect's.
 pub(crate) fn by_path(path: &std::path::Path) -> Option<Dialect> {
     let text = path.to_string_lossy().replace('\\', "/");
     let file = text.rsplit('/').next().unwrap_or(&text);
     let parent = text.rsplit('/').nth(1).unwrap_or("");
-    ALL.iter().copied().find(|d| d.claims_path(parent, file))
+    let others = ALL.iter().copied().filter(|d| *d != HOOKRUN);
+    others
+        .chain([HOOKRUN])
+        .find(|d| d.claims_path(parent, file))
 }
 
 /// The dialect a file's content implies, or `None` when it does not tell.
@@ -87,7 +93,9 @@ mod tests {
     fn dialect_is_told_from_discovery_paths() {
         let cases = [
             ("x/.claude/settings.local.json", Some(CLAUDE)),
-            ("/p/.codex/hooks.json", Some(CLAUDE)),
+            ("/p/.codex/hooks.json", Some(CODEX)),
+            (".codex/config.toml", Some(CODEX)),
+            ("/home/u/.codex/config.toml", Some(CODEX)),
             (".gemini/settings.json", Some(GEMINI)),
             (".cursor/hooks.json", Some(CURSOR)),
             (".proxyai/settings.json", Some(PROXYAI)),
@@ -138,6 +146,7 @@ mod tests {
             [
                 "hookrun",
                 "claude",
+                "codex",
                 "gemini",
                 "cursor",
                 "proxyai",

@@ -66,6 +66,10 @@ pub(crate) struct Policy {
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
     /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
     pub(crate) observe_only: bool,
+    /// The agent's own check of the hook's trimmed stdout (exit codes other than a blocking 2):
+    /// `Some(why)` when the agent refuses the answer, which then counts as a failure of the hook
+    /// (Codex refuses any answer outside the event's schema). `None`: every answer is read.
+    pub(crate) refuses: Option<fn(&str) -> Option<String>>,
 }
 
 /// The merged answer of every hook that ran.

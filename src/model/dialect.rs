@@ -230,6 +230,11 @@ pub(crate) trait DialectSpec: Sync {
     fn format(&self) -> Format {
         Format::Json
     }
+    /// The format of its file at `path`, for a dialect whose files are written in more than one
+    /// (Codex: `hooks.json` and `config.toml`). Reports and `validate` locate hooks with it.
+    fn format_of(&self, _path: &Path) -> Format {
+        self.format()
+    }
     /// Reports about a hook point at its entry's key rather than its value (mapping entries).
     fn entry_is_key(&self) -> bool {
         false

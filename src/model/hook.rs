@@ -34,7 +34,9 @@ impl Source {
 
     /// The 1-based position of the value (or, with `at_key`, of the key) at `path` in this file.
     pub(crate) fn position(&self, path: &[Step], at_key: bool) -> (usize, usize) {
-        self.dialect.format().locate(&self.text, path, at_key)
+        self.dialect
+            .format_of(&self.path)
+            .locate(&self.text, path, at_key)
     }
 }
 

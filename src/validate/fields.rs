@@ -11,7 +11,10 @@ use crate::model::{Hook, Source};
 
 /// One source's text parsed again into the tree the loaders read.
 pub(super) fn document(source: &Source) -> Option<Node<'_>> {
-    source.dialect.format().parse(&source.display, &source.text)
+    source
+        .dialect
+        .format_of(&source.path)
+        .parse(&source.display, &source.text)
 }
 
 /// The value at `path` in `doc`.

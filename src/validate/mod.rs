@@ -59,7 +59,7 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
     let positions: Vec<_> = config
         .sources
         .iter()
-        .map(|source| PositionIndex::new(&source.text, source.dialect.format()))
+        .map(|source| PositionIndex::new(&source.text, source.dialect.format_of(&source.path)))
         .collect();
     let sites: Vec<Site<'_>> = config
         .hooks

@@ -147,14 +147,14 @@ fn the_calling_agents_own_hooks_are_not_run_twice() {
     let deny = "touch ran.txt; echo own >&2; exit 2";
     let rows = [
         ("claude", ".claude/settings.json", "PreToolUse"),
-        ("claude", ".codex/hooks.json", "PreToolUse"),
+        ("codex", ".codex/hooks.json", "PreToolUse"),
         ("gemini", ".gemini/settings.json", "BeforeTool"),
         ("cursor", ".cursor/hooks.json", "beforeShellExecution"),
         ("proxyai", ".proxyai/settings.json", "beforeShellExecution"),
     ];
     for (agent, path, event) in rows {
         let file = match agent {
-            "claude" | "gemini" => format!(
+            "claude" | "codex" | "gemini" => format!(
                 r#"{{"hooks":{{"{event}":[{{"hooks":[{{"type":"command","command":"{deny}"}}]}}]}}}}"#
             ),
             _ => format!(r#"{{"version":1,"hooks":{{"{event}":[{{"command":"{deny}"}}]}}}}"#),
@@ -226,7 +226,7 @@ fn policy() -> String {
 }
 
 /// The code block after `<!-- recipe: NAME PATH -->` in the README: (path, text).
-fn recipe(name: &str) -> (String, String) {
+pub(crate) fn recipe(name: &str) -> (String, String) {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let marker = format!("<!-- recipe: {name} ");

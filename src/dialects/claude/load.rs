@@ -1,4 +1,4 @@
-//! Claude Code settings (`.claude/settings*.json`, also Codex's `.codex/hooks.json`): `hooks` →
+//! Claude Code settings (`.claude/settings*.json`): `hooks` →
 //! event → matcher groups → handlers. Other agents write the same shape (Gemini CLI); they load
 //! through [`load_settings`] with their own [`SettingsShape`].
 

@@ -1,6 +1,5 @@
-//! Claude Code: `.claude/settings.json`, `.claude/settings.local.json` (and, until Codex has a
-//! dialect of its own, Codex's `.codex/hooks.json`, which is written in the same shape). Matchers
-//! are exact names or a regex; hooks receive the payload with `hook_event_name` and
+//! Claude Code: `.claude/settings.json`, `.claude/settings.local.json`. Matchers are exact names
+//! or a regex; hooks receive the payload with `hook_event_name` and
 //! `CLAUDE_PROJECT_DIR`; a rewrite replaces the tool input whole; `--output claude` answers in
 //! Claude's per-event vocabulary ([`output`]).
 
@@ -25,7 +24,7 @@ pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex;
 
 struct Claude;
 
-/// Claude Code (also Codex) hook events.
+/// Claude Code hook events.
 const EVENTS: &[&str] = &[
     "SessionStart",
     "Setup",
@@ -68,24 +67,15 @@ impl DialectSpec for Claude {
     }
 
     fn discovery(&self) -> &'static [&'static str] {
-        &[
-            ".claude/settings.json",
-            ".claude/settings.local.json",
-            ".codex/hooks.json",
-        ]
+        &[".claude/settings.json", ".claude/settings.local.json"]
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {
-        match parent {
-            ".claude" => {
-                file.starts_with("settings")
-                    && Path::new(file)
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-            }
-            ".codex" => file == "hooks.json",
-            _ => false,
-        }
+        parent == ".claude"
+            && file.starts_with("settings")
+            && Path::new(file)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
