@@ -66,7 +66,17 @@ pub(crate) struct Policy {
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
     /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
     pub(crate) observe_only: bool,
+    /// The dialect reads a finished hook's output itself (Gemini): `None` keeps the shared
+    /// reading of SPEC §5.
+    pub(crate) read_output: Option<ReadOutput>,
 }
+
+/// A dialect's own reading of a hook that exited (`code`) or was ended by a signal (`None`), from
+/// its trimmed stdout and stderr: the JSON object the agent acts on, read then with the shared
+/// vocabulary, or `None` when the agent takes nothing from the run. The reading decides alone:
+/// exit codes count only through what it returns.
+pub(crate) type ReadOutput =
+    fn(code: Option<i32>, stdout: &str, stderr: &str) -> Option<Map<String, Value>>;
 
 /// The merged answer of every hook that ran.
 #[derive(Debug, Clone, PartialEq, Default)]
