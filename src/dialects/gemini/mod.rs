@@ -72,6 +72,11 @@ impl DialectSpec for Gemini {
         target(event)
     }
 
+    fn runs_named_command_once(&self) -> bool {
+        // `HookPlanner.deduplicateHooks`, keyed by `name:command`.
+        true
+    }
+
     fn shape(&self, _hook: &Hook) -> Shape {
         crate::dialects::payload::EVENT_NAME
     }
