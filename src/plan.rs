@@ -105,6 +105,7 @@ struct Run<'a> {
     step: usize,
     source: usize,
     name: &'a str,
+    written_name: Option<&'a str>,
     strength: Strength,
 }
 
@@ -141,12 +142,14 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
             let form = hook.command()?;
             let copies = runs.entry((form, hook.cwd.as_path())).or_default();
             let strength = Strength::of(hook, input.event);
-            // Dedup is across files only, and never loses strength: a copy merges into a run
-            // that can block all it could, else it runs too.
+            // Dedup is across files (within one file too for a dialect that runs a name and
+            // command once per event), and never loses strength: a copy merges into a run that
+            // can block all it could, else it runs too.
             let merged = copies.iter_mut().find_map(|run| {
-                let merged = (run.source != hook.source)
-                    .then(|| run.strength.merge(strength))
-                    .flatten()?;
+                let copy = run.source != hook.source
+                    || (hook.dialect.runs_named_command_once()
+                        && run.written_name == hook.written_name.as_deref());
+                let merged = copy.then(|| run.strength.merge(strength)).flatten()?;
                 Some((run, merged))
             });
             if let Some((run, merged)) = merged {
@@ -160,6 +163,7 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
                 step: steps.len(),
                 source: hook.source,
                 name: &hook.name,
+                written_name: hook.written_name.as_deref(),
                 strength,
             });
             None

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::*;
 use crate::dialects::promptkit::PromptkitHook;
-use crate::dialects::{CLAUDE, HOOKRUN, PRAISON, PROMPTKIT, PRX};
+use crate::dialects::{CLAUDE, GEMINI, HOOKRUN, PRAISON, PROMPTKIT, PRX};
 use crate::matching::{Flavour, Matcher};
 use crate::model::{CommandForm, EventSelector, Handler, Mode, Source};
 
@@ -160,6 +160,32 @@ fn same_command_from_two_files_runs_once() {
     assert_eq!(skips[0], None);
     assert_eq!(skips[1], None, "dedup is across files only");
     assert_eq!(skips[2], Some(Skip::Duplicate { of: "first".into() }));
+}
+
+#[test]
+fn gemini_runs_a_name_and_command_once_within_one_file() {
+    let written = |name: &str, written: Option<&str>| {
+        let mut hook = hook(name, 0, GEMINI, named("BeforeTool"), "./same.sh");
+        hook.written_name = written.map(str::to_owned);
+        hook
+    };
+    let config = config(
+        vec![source(".gemini/settings.json", GEMINI, false)],
+        vec![
+            written("guard", Some("guard")),
+            // Names are made unique after loading; the written one decides.
+            written("guard-2", Some("guard")),
+            written("audit", Some("audit")),
+            written("same", None),
+            written("same-2", None),
+        ],
+    );
+    let skips = plan_for(&config, "BeforeTool", &json!({}), None);
+    assert_eq!(skips[0], None);
+    assert_eq!(skips[1], Some(Skip::Duplicate { of: "guard".into() }));
+    assert_eq!(skips[2], None, "Gemini's key is name:command");
+    assert_eq!(skips[3], None);
+    assert_eq!(skips[4], Some(Skip::Duplicate { of: "same".into() }));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::config::duration::format_duration;
-pub(crate) use crate::model::answer::{Decision, Policy, Said};
+pub(crate) use crate::model::answer::{Decision, Policy, ReadOutput, Said};
 use crate::runner::terminate::signal_name;
 use crate::runner::{Exit, Finished};
 
@@ -40,7 +40,10 @@ pub(crate) struct Limits {
 
 /// Judges one finished run of the hook named `name`.
 pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) -> Verdict {
-    let mut verdict = judge_unfiltered(run, policy, limits, name);
+    let mut verdict = policy
+        .read_output
+        .and_then(|read| read_by_dialect(run, read, policy))
+        .unwrap_or_else(|| judge_unfiltered(run, policy, limits, name));
     if !policy.can_block {
         // It is told about the event, and its words stay in its record, but it never blocks.
         if verdict.decision.blocks() {
@@ -187,6 +190,56 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
 fn refusal(policy: Policy, stdout: &str) -> Option<String> {
     let refuses = policy.refuses.filter(|_| !policy.ignore_stdout)?;
     refuses(stdout)
+}
+
+/// A run read by its dialect's own [`ReadOutput`]: every exit and death by signal, but not an
+/// interrupted run, a spawn failure, a timeout or an overflowed stdout (`None`: those are judged
+/// as for every dialect). A hook
+/// that exited non-zero, or died, without blocking is a non-blocking error whose words still
+/// count; under a fail-closed policy it blocks as any failure does.
+fn read_by_dialect(run: &Finished, read: ReadOutput, policy: Policy) -> Option<Verdict> {
+    if run.interrupted.is_some() || run.timed_out || run.stdout.overflowed {
+        return None;
+    }
+    let code = match run.exit {
+        Exit::Code(code) => Some(code),
+        Exit::Signal(_) => None,
+        Exit::SpawnFailed(_) => return None,
+    };
+    let stdout = String::from_utf8_lossy(strip_bom(&run.stdout.bytes));
+    let stderr = String::from_utf8_lossy(&run.stderr.bytes);
+    let said = read(code, stdout.trim(), stderr.trim())
+        .map(|map| read_vocabulary(&map))
+        .unwrap_or_default();
+    let decision = said.decision.unwrap_or_default();
+    let blocked = decision.blocks() || said.continue_ == Some(false);
+    let error = match run.exit {
+        Exit::Code(0) => None,
+        Exit::Code(code) => Some(exit_error(code, &run.stderr.bytes)),
+        Exit::Signal(signal) => Some(format!("killed by {}", signal_name(signal))),
+        Exit::SpawnFailed(_) => unreachable!("returned above"),
+    };
+    if let Some(error) = error.clone().filter(|_| !blocked)
+        && policy.fail_closed
+        && policy.can_block
+    {
+        return Some(fail(policy, Outcome::NonBlockingError, error));
+    }
+    Some(Verdict {
+        outcome: if blocked {
+            Outcome::Blocking
+        } else if error.is_some() {
+            Outcome::NonBlockingError
+        } else {
+            Outcome::Success
+        },
+        decision,
+        // The agent words a block without a reason itself.
+        reason: said.reason.clone(),
+        error,
+        said,
+        ignored_decision: None,
+    })
 }
 
 /// Spawn failures, timeouts, deaths by signal and output overflow: failures whatever was printed.

@@ -552,3 +552,52 @@ fn observe_only_hooks_say_nothing_and_their_deny_is_a_failure() {
     );
     assert_eq!(context.said.extra.len(), 1, "kept for the record");
 }
+
+/// A stand-in for a dialect's own reading: stdout `deny` denies, any other text is a message.
+fn read_words(code: Option<i32>, stdout: &str, _stderr: &str) -> Option<Map<String, Value>> {
+    let mut out = Map::new();
+    match stdout {
+        "" => return None,
+        "deny" => {
+            out.insert("decision".into(), "deny".into());
+        }
+        text => {
+            out.insert("systemMessage".into(), format!("{text} ({code:?})").into());
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn a_dialect_reading_decides_exits_and_deaths_by_signal() {
+    let policy = Policy {
+        read_output: Some(read_words),
+        ..claude()
+    };
+    let deny = judge_with(policy, Exit::Signal(9), "deny", "");
+    assert_eq!(
+        (deny.outcome, deny.decision),
+        (Outcome::Blocking, Decision::Deny)
+    );
+    // No default reason: the agent words a block without one itself.
+    assert_eq!(deny.reason, None);
+    let warned = judge_with(policy, Exit::Code(1), "careful", "");
+    assert_eq!(warned.outcome, Outcome::NonBlockingError);
+    assert_eq!(warned.decision, Decision::None);
+    assert_eq!(
+        warned.said.system_message.as_deref(),
+        Some("careful (Some(1))")
+    );
+    // Exit 2 counts only through the reading.
+    let silent = judge_with(policy, Exit::Code(2), "", "ignored");
+    assert_eq!(silent.decision, Decision::None);
+    // A spawn failure is judged as for every dialect; fail-closed still blocks a failure.
+    let spawn = judge_with(policy, Exit::SpawnFailed("no such file".into()), "deny", "");
+    assert_eq!(spawn.decision, Decision::None);
+    let strict = Policy {
+        fail_closed: true,
+        ..policy
+    };
+    let failed = judge_with(strict, Exit::Code(1), "careful", "");
+    assert_eq!(failed.decision, Decision::Deny);
+}

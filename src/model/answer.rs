@@ -70,7 +70,17 @@ pub(crate) struct Policy {
     /// `Some(why)` when the agent refuses the answer, which then counts as a failure of the hook
     /// (Codex refuses any answer outside the event's schema). `None`: every answer is read.
     pub(crate) refuses: Option<fn(&str) -> Option<String>>,
+    /// The dialect reads a finished hook's output itself (Gemini): `None` keeps the shared
+    /// reading of SPEC §5.
+    pub(crate) read_output: Option<ReadOutput>,
 }
+
+/// A dialect's own reading of a hook that exited (`code`) or was ended by a signal (`None`), from
+/// its trimmed stdout and stderr: the JSON object the agent acts on, read then with the shared
+/// vocabulary, or `None` when the agent takes nothing from the run. The reading decides alone:
+/// exit codes count only through what it returns.
+pub(crate) type ReadOutput =
+    fn(code: Option<i32>, stdout: &str, stderr: &str) -> Option<Map<String, Value>>;
 
 /// The merged answer of every hook that ran.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -280,6 +280,12 @@ pub(crate) trait DialectSpec: Sync {
     }
     /// What a hook's matcher is tested against for `event`.
     fn target(&self, event: &str) -> Target;
+    /// Whether a command planned twice for one event from one file, under one written `name` (or
+    /// none), runs once (Gemini's planner deduplicates). Across files hookrun always runs a
+    /// command once.
+    fn runs_named_command_once(&self) -> bool {
+        false
+    }
 
     // ---- run: what a hook receives ----
 

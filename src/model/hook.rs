@@ -161,6 +161,9 @@ pub(crate) struct Hook {
     /// `validate` can point at one of its fields; empty when the loader does not record it (then
     /// reports point at the hook's entry as a whole).
     pub(crate) entry: Vec<Step>,
+    /// The `name` as its file wrote it, before names were made unique (`None`: none given), for a
+    /// dialect that tells copies of a command apart by it (Gemini's `name:command`).
+    pub(crate) written_name: Option<String>,
 }
 
 impl Hook {
@@ -209,6 +212,7 @@ impl Hook {
             stdin: StdinMode::Payload,
             loop_limit: None,
             entry: entry.to_vec(),
+            written_name: None,
         }
     }
 

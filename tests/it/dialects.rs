@@ -236,7 +236,7 @@ fn gemini_lifecycle_matcher_compares_the_source_exactly() {
     case.payload(json!({"source": "startup"}))
         .fire("SessionStart")
         .exit(0)
-        .field("/additional_context", &json!("rules"));
+        .field("/system_message", &json!("rules"));
     case.payload(json!({"source": "startup-extra"}))
         .fire("SessionStart")
         .exit(0)
@@ -409,10 +409,11 @@ fn gemini_documented_example_blocks_secrets_and_rm_and_adds_context() {
             "/reason",
             &json!("rm -rf is not allowed (guard level strict)"),
         );
+    // Gemini shows a hook's plain text to the user (hookRunner.js convertPlainTextToHookOutput).
     fire_fixture(&case, "gemini", "SessionStart.json")
         .exit(0)
         .field(
-            "/additional_context",
+            "/system_message",
             &json!("Project rules: run tests before committing."),
         );
 }
@@ -438,20 +439,34 @@ fn praison_documented_example_guards_writes_and_audits_every_tool() {
 }
 
 #[test]
-fn gemini_plain_text_becomes_context_on_before_agent_only() {
+fn gemini_plain_text_is_a_system_message_and_exit_codes_read_as_gemini_reads_them() {
     let case = Case::new().file(
         ".gemini/settings.json",
         r#"{"hooks":{
             "BeforeAgent":[{"hooks":[{"type":"command","command":"echo 'repo: hookrun'"}]}],
-            "AfterAgent":[{"hooks":[{"type":"command","command":"echo 'ignored text'"}]}]}}"#,
+            "AfterAgent":[{"hooks":[{"type":"command","command":"echo oops >&2; exit 1"}]}],
+            "BeforeTool":[{"hooks":[{"type":"command","command":"echo 'odd code' >&2; exit 3"}]}],
+            "AfterTool":[{"hooks":[{"type":"command",
+                "command":"echo '{\"decision\":\"deny\",\"reason\":\"on stderr\"}' >&2"}]}]}}"#,
     );
-    case.fire("BeforeAgent")
+    let before = case
+        .fire("BeforeAgent")
         .exit(0)
-        .field("/additional_context", &json!("repo: hookrun"));
-    let after = case.fire("AfterAgent").exit(0);
+        .field("/system_message", &json!("repo: hookrun"));
     assert!(
-        after.json().get("additional_context").is_none(),
+        before.json().get("additional_context").is_none(),
         "{}",
-        after.stdout
+        before.stdout
     );
+    case.fire("AfterAgent")
+        .exit(0)
+        .field("/system_message", &json!("Warning: oops"));
+    case.fire("BeforeTool")
+        .exit(2)
+        .decision("deny")
+        .field("/reason", &json!("odd code"));
+    case.fire("AfterTool")
+        .exit(2)
+        .decision("deny")
+        .field("/reason", &json!("on stderr"));
 }

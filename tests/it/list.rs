@@ -19,7 +19,7 @@ fn project() -> Case {
         )
         .file(
             ".gemini/settings.json",
-            r#"{"hooks": {"BeforeTool": [{"matcher": "run_.*", "hooks": [{"command": "lint", "args": ["--fast"], "timeout": 500}]}]}}"#,
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_.*", "hooks": [{"type": "command", "command": "lint --fast", "timeout": 500}]}]}}"#,
         )
         .file(
             ".proxyai/settings.json",

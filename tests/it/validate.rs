@@ -305,7 +305,7 @@ fn names_reused_across_files_are_notes() {
         )
         .file(
             ".gemini/settings.json",
-            "{\"hooks\": {\"SessionEnd\": [{\"hooks\": [\n  {\"name\": \"audit\", \"command\": \"true\"}\n]}]}}",
+            "{\"hooks\": {\"SessionEnd\": [{\"hooks\": [\n  {\"name\": \"audit\", \"type\": \"command\", \"command\": \"true\"}\n]}]}}",
         );
     let all = diagnostics(
         &case

@@ -5,12 +5,15 @@
 //! `decision` / `hookSpecificOutput`.
 
 pub(crate) mod load;
+mod reading;
 
 use serde_json::{Map, Value};
 
 use crate::config::locate::Step;
 use crate::matching::{Flavour, Target};
-use crate::model::answer::{Answer, Merged, Policy, decision_word, joined, put, stop_fields};
+use crate::model::answer::{
+    Answer, Decision, Merged, Policy, decision_word, joined, put, stop_fields,
+};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
@@ -69,6 +72,11 @@ impl DialectSpec for Gemini {
         target(event)
     }
 
+    fn runs_named_command_once(&self) -> bool {
+        // `HookPlanner.deduplicateHooks`, keyed by `name:command`.
+        true
+    }
+
     fn shape(&self, _hook: &Hook) -> Shape {
         crate::dialects::payload::EVENT_NAME
     }
@@ -90,9 +98,9 @@ impl DialectSpec for Gemini {
         &["GEMINI_PROJECT_DIR"]
     }
 
-    fn policy(&self, hook: &Hook, event: &str) -> Policy {
+    fn policy(&self, hook: &Hook, _event: &str) -> Policy {
         Policy {
-            text_is_context: matches!(event, "BeforeAgent" | "SessionStart"),
+            read_output: Some(reading::read),
             ..Policy::filter(hook)
         }
     }
@@ -141,12 +149,25 @@ impl AgentOutput for GeminiOutput {
 
 fn gemini(event: &str, m: &Merged) -> Answer {
     let mut out = Map::new();
-    put(&mut out, "decision", decision_word(m.decision));
+    // Gemini knows `ask` only on BeforeTool, where it asks the user with the systemMessage and
+    // shows no reason; elsewhere its consumers ignore an ask, so hookrun sends the deny it means.
+    let ask = m.decision == Decision::Ask;
+    let decision = if ask && event != "BeforeTool" {
+        Decision::Deny
+    } else {
+        m.decision
+    };
+    put(&mut out, "decision", decision_word(decision));
     put(&mut out, "reason", m.reason.clone());
+    let asked = if ask && event == "BeforeTool" {
+        &m.reason
+    } else {
+        &None
+    };
     put(
         &mut out,
         "systemMessage",
-        joined(&[&m.system_message, &m.user_message]),
+        joined(&[asked, &m.system_message, &m.user_message]),
     );
     stop_fields(&mut out, m, "continue", "stopReason");
     let mut specific = Map::new();
@@ -162,3 +183,7 @@ fn gemini(event: &str, m: &Merged) -> Answer {
     }
     Answer::ok(out)
 }
+
+#[cfg(test)]
+#[path = "output_tests.rs"]
+mod tests;
