@@ -51,7 +51,7 @@ pub(crate) struct Said {
     reason = "independent switches of SPEC §5"
 )]
 pub(crate) struct Policy {
-    /// Its deny can block (false for observe hooks, PRX, PromptKit after/session/eval hooks).
+    /// Its deny can block (false for observe hooks, PRX, PromptKit eval hooks).
     pub(crate) can_block: bool,
     /// Exit 2 means "deny" (false for PRX and PromptKit, where every non-zero exit is a failure).
     pub(crate) exit2_blocks: bool,
@@ -61,7 +61,7 @@ pub(crate) struct Policy {
     pub(crate) require_allow: bool,
     /// Plain stdout becomes context for the agent (claude UserPromptSubmit/SessionStart, …).
     pub(crate) text_is_context: bool,
-    /// The hook's stdout is not read at all (PromptKit eval hooks).
+    /// The hook's stdout is not read at all (PromptKit eval and session hooks).
     pub(crate) ignore_stdout: bool,
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
     /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
