@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::exit;
+use crate::model::reading::HookRun;
 
 /// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
@@ -66,7 +67,14 @@ pub(crate) struct Policy {
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
     /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
     pub(crate) observe_only: bool,
+    /// The dialect reads the run itself, by its agent's own rules (PraisonAI); the switches above
+    /// other than `can_block` then do not apply to reading it.
+    pub(crate) reads: Option<Reading>,
 }
+
+/// A dialect's own reading of a run ([`Policy::reads`]). A deny it returns carries its reason as
+/// the agent words it, or none: nothing is added.
+pub(crate) type Reading = fn(&HookRun<'_>) -> Said;
 
 /// The merged answer of every hook that ran.
 #[derive(Debug, Clone, PartialEq, Default)]
