@@ -62,6 +62,8 @@ pub(crate) fn execute(
     let mut temp_dir: Option<tempfile::TempDir> = None;
     // Dialects whose chain a deny ended: their later hooks do not run.
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
+    // Dialects that report only their first deny's reason, once it is given.
+    let mut reason_given: HashSet<Dialect> = HashSet::new();
     for step in plan {
         let hook = step.hook(config);
         let hook = &*hook;
@@ -109,7 +111,7 @@ pub(crate) fn execute(
             timeout,
             grace: hook.kill_grace,
         };
-        let verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
+        let mut verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
         trace(
             settings,
             format_args!(
@@ -134,6 +136,13 @@ pub(crate) fn execute(
         execution
             .records
             .push(record(config, hook, &finished, &verdict, limits));
+        if verdict.decision == Decision::Deny
+            && hook.dialect.first_deny_reason_only()
+            && !reason_given.insert(hook.dialect)
+        {
+            // Its record keeps the reason; the decision's reason is the first deny's alone.
+            verdict.reason = None;
+        }
         execution.verdicts.push(verdict);
         if finished.interrupted.is_some() {
             execution.interrupted = finished.interrupted;
@@ -160,6 +169,8 @@ fn launch(
         payload,
         timestamp: &timestamp,
     };
+    let expanded = hook.dialect.expand_command(form, &ctx);
+    let form = expanded.as_ref().unwrap_or(form);
     let bytes = payloads.get(hook.dialect.shape(hook), &ctx);
     let mut env = hook.dialect.environment(hook, &ctx, &bytes);
     let mut files = Vec::new();

@@ -240,8 +240,8 @@ fn dedup_merges_only_into_a_run_that_blocks_all_the_copy_could() {
         None,
     );
     assert_eq!(skips, [None, None]);
-    // The other way round the filter run covers the hookrun copy, and after the before phase
-    // the filter copy cannot block, so it merges.
+    // The other way round the filter run covers the hookrun copy. The filter blocks in the
+    // after phase too, so there both run; an observe copy cannot block, so it merges.
     let skips = plan_for(
         &config(sources(), vec![filter.clone(), any.clone()]),
         event,
@@ -258,7 +258,17 @@ fn dedup_merges_only_into_a_run_that_blocks_all_the_copy_could() {
         ]
     );
     let skips = plan_for(
-        &config(sources(), vec![any.clone(), filter]),
+        &config(sources(), vec![any.clone(), filter.clone()]),
+        "tool.after_execution",
+        &json!({}),
+        None,
+    );
+    assert_eq!(skips, [None, None]);
+    let mut watcher = filter;
+    watcher.mode = Mode::Observe;
+    watcher.fail_closed = false;
+    let skips = plan_for(
+        &config(sources(), vec![any.clone(), watcher]),
         "tool.after_execution",
         &json!({}),
         None,

@@ -5,7 +5,9 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::config::duration::format_duration;
+use crate::model::answer::Reading;
 pub(crate) use crate::model::answer::{Decision, Policy, ReadOutput, Said};
+use crate::model::reading::{Ended, HookRun};
 use crate::runner::terminate::signal_name;
 use crate::runner::{Exit, Finished};
 
@@ -40,10 +42,15 @@ pub(crate) struct Limits {
 
 /// Judges one finished run of the hook named `name`.
 pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) -> Verdict {
-    let mut verdict = policy
-        .read_output
-        .and_then(|read| read_by_dialect(run, read, policy))
-        .unwrap_or_else(|| judge_unfiltered(run, policy, limits, name));
+    let mut verdict = match policy.reads {
+        Some(read) if run.interrupted.is_none() => {
+            read_by_agent_rules(run, read, policy, limits, name)
+        }
+        _ => policy
+            .read_output
+            .and_then(|read| read_by_dialect(run, read, policy))
+            .unwrap_or_else(|| judge_unfiltered(run, policy, limits, name)),
+    };
     if !policy.can_block {
         // It is told about the event, and its words stay in its record, but it never blocks.
         if verdict.decision.blocks() {
@@ -240,6 +247,56 @@ fn read_by_dialect(run: &Finished, read: ReadOutput, policy: Policy) -> Option<V
         said,
         ignored_decision: None,
     })
+}
+
+/// A run read by its dialect's own rules ([`Policy::reads`]): the dialect's reading is the
+/// verdict, reasons as it words them (a deny may carry none). The record's `error` still says
+/// how the process failed.
+fn read_by_agent_rules(
+    run: &Finished,
+    read: Reading,
+    policy: Policy,
+    limits: Limits,
+    name: &str,
+) -> Verdict {
+    let error = hard_failure(run, limits).or_else(|| match run.exit {
+        Exit::Code(code) if code != 0 && !(code == 2 && policy.exit2_blocks) => {
+            Some(exit_error(code, &run.stderr.bytes))
+        }
+        _ => None,
+    });
+    let ended = match &run.exit {
+        _ if run.timed_out => Ended::TimedOut,
+        Exit::SpawnFailed(_) => Ended::Failed(error.as_deref().unwrap_or_default()),
+        Exit::Signal(signal) => Ended::Signalled(*signal),
+        Exit::Code(_) if run.stdout.overflowed => {
+            Ended::Failed(error.as_deref().unwrap_or_default())
+        }
+        Exit::Code(code) => Ended::Exited(*code),
+    };
+    let said = read(&HookRun {
+        name,
+        timeout: limits.timeout,
+        ended,
+        stdout: &run.stdout.bytes,
+        stderr: &run.stderr.bytes,
+    });
+    let decision = said.decision.unwrap_or_default();
+    let outcome = if decision.blocks() || said.continue_ == Some(false) {
+        Outcome::Blocking
+    } else if error.is_some() {
+        Outcome::NonBlockingError
+    } else {
+        Outcome::Success
+    };
+    Verdict {
+        outcome,
+        decision,
+        reason: said.reason.clone(),
+        error,
+        said,
+        ignored_decision: None,
+    }
 }
 
 /// Spawn failures, timeouts, deaths by signal and output overflow: failures whatever was printed.

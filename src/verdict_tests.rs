@@ -5,6 +5,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::*;
+use crate::model::reading::{Ended, HookRun};
 use crate::runner::capture::Capture;
 use crate::runner::terminate::Kill;
 
@@ -600,4 +601,55 @@ fn a_dialect_reading_decides_exits_and_deaths_by_signal() {
     };
     let failed = judge_with(strict, Exit::Code(1), "careful", "");
     assert_eq!(failed.decision, Decision::Deny);
+}
+
+/// A reading that records how the run ended in the reason, and denies without a reason on exit 1.
+fn echo_ending(run: &HookRun<'_>) -> Said {
+    match run.ended {
+        Ended::Exited(1) => Said {
+            decision: Some(Decision::Deny),
+            ..Said::default()
+        },
+        ended => Said {
+            decision: Some(Decision::Allow),
+            reason: Some(format!("{}: {ended:?} after {:?}", run.name, run.timeout)),
+            ..Said::default()
+        },
+    }
+}
+
+#[test]
+fn a_dialect_that_reads_its_runs_itself_decides_and_words_the_verdict() {
+    let policy = Policy {
+        reads: Some(echo_ending),
+        ..claude()
+    };
+    let deny = judge_with(policy, Exit::Code(1), "", "oops");
+    assert_eq!(
+        (deny.outcome, deny.decision, deny.reason.as_deref()),
+        (Outcome::Blocking, Decision::Deny, None),
+        "no reason is made up for it"
+    );
+    assert_eq!(deny.error.as_deref(), Some("exited with code 1: oops"));
+    let signalled = judge_with(policy, Exit::Signal(9), "", "");
+    assert_eq!(
+        (signalled.outcome, signalled.reason.as_deref()),
+        (
+            Outcome::NonBlockingError,
+            Some("guard: Signalled(9) after 5s")
+        )
+    );
+    let mut slow = run(Exit::Signal(15), "", "");
+    slow.timed_out = true;
+    let timed_out = judge(&slow, policy, LIMITS, "guard");
+    assert_eq!(
+        timed_out.reason.as_deref(),
+        Some("guard: TimedOut after 5s")
+    );
+    let exit2 = judge_with(policy, Exit::Code(2), "", "");
+    assert_eq!(
+        (exit2.reason.as_deref(), exit2.error),
+        (Some("guard: Exited(2) after 5s"), None),
+        "exit 2 is no failure where it blocks"
+    );
 }

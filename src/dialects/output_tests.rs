@@ -156,6 +156,29 @@ fn promptkit_answers_allow_true_or_false_with_exit_0() {
 }
 
 #[test]
+fn promptkit_session_hooks_are_told_a_block_by_the_exit_code() {
+    // PromptKit reads no output from a session hook: only a failed process stops it.
+    let deny = answer(
+        PROMPTKIT,
+        "session.session_start",
+        &merged(Decision::Deny, Some("no session")),
+    );
+    assert_eq!(
+        (deny.code, json_of(&deny), deny.stderr.as_deref()),
+        (
+            exit::BLOCK,
+            json!({"allow": false, "reason": "no session"}),
+            Some("no session")
+        )
+    );
+    let none = answer(PROMPTKIT, "session_end", &merged(Decision::None, None));
+    assert_eq!(
+        (none.code, json_of(&none)),
+        (exit::OK, json!({"allow": true}))
+    );
+}
+
+#[test]
 fn failures_block_in_every_agent_protocol() {
     let rows = [
         (CLAUDE, exit::BLOCK, Value::Null),
@@ -172,7 +195,7 @@ fn failures_block_in_every_agent_protocol() {
         ),
         (
             PROMPTKIT,
-            exit::OK,
+            exit::BLOCK,
             json!({"allow": false, "reason": "bad"}),
         ),
     ];

@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::exit;
+use crate::model::reading::HookRun;
 
 /// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
@@ -51,7 +52,7 @@ pub(crate) struct Said {
     reason = "independent switches of SPEC §5"
 )]
 pub(crate) struct Policy {
-    /// Its deny can block (false for observe hooks, PRX, PromptKit after/session/eval hooks).
+    /// Its deny can block (false for observe hooks, PRX, PromptKit eval hooks).
     pub(crate) can_block: bool,
     /// Exit 2 means "deny" (false for PRX and PromptKit, where every non-zero exit is a failure).
     pub(crate) exit2_blocks: bool,
@@ -61,7 +62,7 @@ pub(crate) struct Policy {
     pub(crate) require_allow: bool,
     /// Plain stdout becomes context for the agent (claude UserPromptSubmit/SessionStart, …).
     pub(crate) text_is_context: bool,
-    /// The hook's stdout is not read at all (PromptKit eval hooks).
+    /// The hook's stdout is not read at all (PromptKit eval and session hooks).
     pub(crate) ignore_stdout: bool,
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
     /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
@@ -73,6 +74,9 @@ pub(crate) struct Policy {
     /// The dialect reads a finished hook's output itself (Gemini): `None` keeps the shared
     /// reading of SPEC §5.
     pub(crate) read_output: Option<ReadOutput>,
+    /// The dialect reads the run itself, by its agent's own rules (PraisonAI); the switches above
+    /// other than `can_block` then do not apply to reading it.
+    pub(crate) reads: Option<Reading>,
 }
 
 /// A dialect's own reading of a hook that exited (`code`) or was ended by a signal (`None`), from
@@ -81,6 +85,10 @@ pub(crate) struct Policy {
 /// exit codes count only through what it returns.
 pub(crate) type ReadOutput =
     fn(code: Option<i32>, stdout: &str, stderr: &str) -> Option<Map<String, Value>>;
+
+/// A dialect's own reading of a run ([`Policy::reads`]). A deny it returns carries its reason as
+/// the agent words it, or none: nothing is added.
+pub(crate) type Reading = fn(&HookRun<'_>) -> Said;
 
 /// The merged answer of every hook that ran.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -17,7 +17,7 @@ use crate::config::locate::Step;
 use crate::config::tree::Node;
 use crate::matching::Target;
 use crate::model::answer::{Answer, Merged, Policy};
-use crate::model::hook::{EventSelector, Hook, Mode};
+use crate::model::hook::{CommandForm, EventSelector, Hook, Mode};
 use crate::model::load::{DialectLoad, LoadContext};
 
 /// A hook-configuration dialect: whose file format, and whose semantics, a hook comes from. A
@@ -304,6 +304,12 @@ pub(crate) trait DialectSpec: Sync {
     fn project_dir_vars(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The command `form` of a hook as it runs in this fire, when the dialect rewrites its text
+    /// first (PraisonAI replaces `$PRAISON_CWD` with the payload's `cwd`); `None` runs it as
+    /// written.
+    fn expand_command(&self, _form: &CommandForm, _ctx: &EventContext<'_>) -> Option<CommandForm> {
+        None
+    }
     /// The variable that names the hook's 0600 payload file, when it gets one.
     fn payload_file_var(&self, hook: &Hook) -> Option<&'static str> {
         hook.payload_file.then_some("HOOKRUN_PAYLOAD_FILE")
@@ -319,6 +325,11 @@ pub(crate) trait DialectSpec: Sync {
     }
     /// Whether a deny of `hook` on `event` skips the rest of this dialect's hooks (a chain).
     fn deny_ends_chain(&self, _hook: &Hook, _event: &str) -> bool {
+        false
+    }
+    /// Whether only the first deny among this dialect's hooks gives the reason (its agent reports
+    /// the first blocking result's reason, even an absent one, rather than every reason).
+    fn first_deny_reason_only(&self) -> bool {
         false
     }
     /// Whether `event` counts towards a hook's `loop_limit`.

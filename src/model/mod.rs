@@ -7,6 +7,7 @@ pub(crate) mod answer;
 pub(crate) mod dialect;
 pub(crate) mod hook;
 pub(crate) mod load;
+pub(crate) mod reading;
 
 pub(crate) use dialect::Dialect;
 pub(crate) use hook::{CommandForm, EventSelector, Handler, Hook, Mode, Source, StdinMode};

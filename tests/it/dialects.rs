@@ -203,12 +203,140 @@ fn praison_hook_sees_event_name_and_praison_variables() {
 }
 
 #[test]
-fn praison_enabled_false_switches_the_file_off() {
+fn praison_hooks_get_the_payload_as_json_dumps_writes_it() {
+    let case = Case::new()
+        .file(
+            ".praison/hooks.json",
+            &praison_file(r#"{"event": "before_tool", "command": "./capture.sh"}"#),
+        )
+        .hook("capture.sh", CAPTURE);
+    case.payload(json!({"event_name": "before_tool", "tool_name": "é"}))
+        .fire("BEFORE_TOOL")
+        .exit(0);
+    let text = std::fs::read_to_string(case.at("seen-stdin.json")).unwrap();
+    assert_eq!(
+        text,
+        "{\"event_name\": \"before_tool\", \"tool_name\": \"\\u00e9\"}\n"
+    );
+    assert_eq!(
+        seen_env(&case).get("PRAISON_EVENT").map(String::as_str),
+        Some("before_tool")
+    );
+}
+
+#[test]
+fn praison_ignores_enabled_and_skips_entries_without_a_command() {
     let case = Case::new().file(
         ".praison/hooks.json",
-        r#"{"enabled": false, "hooks": [{"event": "before_tool", "command": "exit 2"}]}"#,
+        r#"{"enabled": false, "hooks": [{"event": "before_tool", "name": "nothing"},
+            {"event": "before_tool", "command": "echo still on >&2; exit 2"}]}"#,
     );
-    case.fire("before_tool").exit(0).field("/hooks", &json!([]));
+    case.fire("before_tool")
+        .exit(2)
+        .field("/reason", &json!("still on"));
+    case.fire_with("before_tool", &["-v"])
+        .stderr_has("does not read `enabled`")
+        .stderr_has("PraisonAI skips it");
+}
+
+/// `HookRunner` fails closed and words each failure itself; its reason is reported as is.
+#[test]
+fn praison_hooks_fail_closed_with_praisons_reasons() {
+    let rows = [
+        (
+            "exit 1",
+            "echo oops >&2; exit 1",
+            "Hook exited with unexpected code 1: oops",
+        ),
+        (
+            "allow, then exit 1",
+            r#"echo '{"decision": "allow"}'; echo bad >&2; exit 1"#,
+            "Hook exited with unexpected code 1 after emitting an allow decision: bad",
+        ),
+        (
+            "not an object",
+            "echo 42",
+            "Hook 'g' raised: 'int' object has no attribute 'get'",
+        ),
+        ("exit 2, silent", "exit 2", "Blocked by hook"),
+        ("timeout", "exec sleep 5", "Hook 'g' timed out after 0.5s"),
+    ];
+    for (row, command, reason) in rows {
+        let entry =
+            json!({"event": "before_tool", "name": "g", "command": command, "timeout": 0.5});
+        let case = Case::new().file(".praison/hooks.json", &praison_file(&entry.to_string()));
+        let run = case.fire("before_tool").within(Duration::from_secs(4));
+        assert_eq!(run.code, Some(2), "{row}: {}", run.stdout);
+        assert_eq!(run.json()["reason"], json!(reason), "{row}");
+    }
+    // A JSON deny without a reason stays without one.
+    let case = Case::new().file(
+        ".praison/hooks.json",
+        &praison_file(r#"{"event": "before_tool", "command": "echo '{\"decision\": \"deny\"}'"}"#),
+    );
+    let run = case.fire("before_tool").exit(2).decision("deny");
+    assert!(run.json().get("reason").is_none(), "{}", run.stdout);
+}
+
+/// `get_blocking_reason` reports the first denying result; every hook still runs.
+#[test]
+fn praison_reports_the_first_deny_reason_alone() {
+    let entries = r#"{"event": "before_tool", "name": "a", "command": "echo first >&2; exit 2"},
+        {"event": "before_tool", "name": "b", "command": "echo second >&2; exit 2"}"#;
+    let case = Case::new().file(".praison/hooks.json", &praison_file(entries));
+    let run = case
+        .fire("before_tool")
+        .exit(2)
+        .field("/reason", &json!("first"));
+    assert_eq!(
+        run.hook("b")["reason"],
+        json!("second"),
+        "its record keeps it"
+    );
+}
+
+#[test]
+fn praison_plain_stdout_is_context_and_only_modified_input_rewrites() {
+    let entries = r#"{"event": "after_tool", "command": "echo one"},
+        {"event": "after_tool", "command": "echo '{\"additional_context\": \"two\", \"updated_input\": {\"x\": 1}}'"}"#;
+    let case = Case::new().file(".praison/hooks.json", &praison_file(entries));
+    case.payload(json!({"tool_name": "t", "tool_input": {"a": 1}}));
+    let run = case
+        .fire("after_tool")
+        .exit(0)
+        .field("/additional_context", &json!("one\ntwo"));
+    assert!(run.json().get("updated_input").is_none(), "{}", run.stdout);
+    let rewrite = Case::new().file(
+        ".praison/hooks.json",
+        &praison_file(
+            r#"{"event": "before_tool", "command": "echo '{\"modified_input\": {\"timeout\": 5}}'"}"#,
+        ),
+    );
+    rewrite
+        .payload(json!({"tool_name": "t", "tool_input": {"command": "ls"}}))
+        .fire("before_tool")
+        .exit(0)
+        .field("/updated_input", &json!({"command": "ls", "timeout": 5}));
+}
+
+/// `HookRunner._expand_command` replaces the two names in the command text before the shell.
+#[test]
+fn praison_cwd_and_project_dir_are_replaced_in_the_command() {
+    let case = Case::new()
+        .file(
+            ".praison/hooks.json",
+            &praison_file(r#"{"event": "before_tool", "command": "echo '$PRAISON_CWD|$PRAISON_PROJECT_DIR' >&2; exit 2"}"#),
+        )
+        .hook("sub/keep", "");
+    let cwd = case.at("sub").display().to_string();
+    let run = case
+        .payload(json!({"cwd": cwd, "tool_name": "t"}))
+        .fire("before_tool")
+        .exit(2);
+    assert_eq!(
+        run.json()["reason"],
+        json!(format!("{cwd}|{}", project(&case)))
+    );
 }
 
 // ---- Gemini ----
@@ -331,11 +459,17 @@ fn timeout_units_are_the_dialects_own() {
         ),
     ];
     for (path, file, event, ms) in cases {
+        // PraisonAI fails closed: its timed-out hook blocks.
+        let outcome = if path.starts_with(".praison") {
+            "blocking"
+        } else {
+            "cancelled"
+        };
         Case::new()
             .file(path, &file)
             .fire(event)
             .within(Duration::from_secs(4))
-            .field("/hooks/0/outcome", &json!("cancelled"))
+            .field("/hooks/0/outcome", &json!(outcome))
             .field("/hooks/0/timed_out_after_ms", &json!(ms));
     }
 }
@@ -433,7 +567,7 @@ fn praison_documented_example_guards_writes_and_audits_every_tool() {
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 2, "{log}");
     assert!(
-        lines[0].starts_with(r#"before_tool {"event_name":"before_tool""#),
+        lines[0].starts_with(r#"before_tool {"event_name": "before_tool""#),
         "{log}"
     );
 }

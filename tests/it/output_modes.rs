@@ -190,7 +190,7 @@ fn a_configuration_error_blocks_under_every_output_mode() {
         ("gemini", 2, None),
         ("cursor", 2, Some(json!("deny"))),
         ("proxyai", 2, Some(json!("deny"))),
-        ("promptkit", 0, Some(json!(false))),
+        ("promptkit", 2, Some(json!(false))),
     ];
     for (mode, code, verdict) in rows {
         let run = answer_as(&case, "PreToolUse", mode)

@@ -109,7 +109,7 @@ fn a_timeout_or_a_missing_program_denies_and_timeouts_are_milliseconds() {
 }
 
 #[test]
-fn observe_after_session_and_eval_hooks_never_block() {
+fn observe_and_eval_hooks_never_block_and_session_answers_are_not_read() {
     let deny = r#"{"allow": false, "reason": "no"}"#;
     let observe = "      mode: observe\n";
     let cases = [
@@ -119,18 +119,18 @@ fn observe_after_session_and_eval_hooks_never_block() {
             "before_call",
         ),
         (
-            "after_call",
-            answering("h", "provider", "after_call", "", deny, 0),
+            "observe after_call",
+            answering("h", "provider", "after_call", observe, deny, 1),
             "after_call",
         ),
         (
-            "after_execution",
-            answering("h", "tool", "after_execution", "", deny, 1),
-            "tool.after_execution",
+            "observe session",
+            answering("h", "session", "session_end", observe, deny, 1),
+            "session_end",
         ),
         (
-            "session filter",
-            answering("h", "session", "session_start", "", deny, 1),
+            "session filter answering a deny",
+            answering("h", "session", "session_start", "", deny, 0),
             "session_start",
         ),
         ("eval", answering("h", "eval", "", "", deny, 1), "eval"),
@@ -147,6 +147,74 @@ fn observe_after_session_and_eval_hooks_never_block() {
             "{row}: the hook ran"
         );
     }
+}
+
+/// `RunAfterProviderCall` fails the call on a deny (`HookDeniedError`); the tool chain's
+/// after-execution deny is what PromptKit's documentation promises for every filter.
+#[test]
+fn after_phase_filters_deny_and_fail_closed() {
+    let deny = r#"{"allow": false, "reason": "bad answer"}"#;
+    let rows = [
+        ("after_call deny", "provider", "after_call", deny, 0),
+        ("after_call failure", "provider", "after_call", "", 1),
+        ("after_call silence", "provider", "after_call", "", 0),
+        ("after_execution deny", "tool", "after_execution", deny, 0),
+        ("after_execution failure", "tool", "after_execution", "", 3),
+    ];
+    for (row, kind, phase, answer, exit) in rows {
+        let case = Case::new().hook("hooks/answer.sh", ANSWER).file(
+            "runtime.yaml",
+            &runtime(&answering("h", kind, phase, "", answer, exit)),
+        );
+        let run = case.fire(phase);
+        assert_eq!(run.code, Some(2), "{row}: {}{}", run.stdout, run.stderr);
+        assert_eq!(run.json()["decision"], "deny", "{row}");
+        if exit == 0 && !answer.is_empty() {
+            assert_eq!(run.json()["reason"], "bad answer", "{row}");
+        }
+    }
+    let allow = Case::new().hook("hooks/answer.sh", ANSWER).file(
+        "runtime.yaml",
+        &runtime(&answering(
+            "h",
+            "provider",
+            "after_call",
+            "",
+            r#"{"allow": true}"#,
+            0,
+        )),
+    );
+    allow.fire("provider.after_call").exit(0).decision("allow");
+}
+
+/// `runSessionPhase` returns a failed process as an error and `RunSession*` stops at the first
+/// error: the later session hooks do not run.
+#[test]
+fn a_failing_session_filter_blocks_and_stops_the_session_chain() {
+    let hooks = [
+        answering("first", "session", "session_start", "", "", 1),
+        "    second:\n      command: ./hooks/record.sh\n      args: [second]\n      hook: session\n      phases: [session_start]\n".to_owned(),
+    ]
+    .concat();
+    let case = Case::new()
+        .hook("hooks/answer.sh", ANSWER)
+        .hook("hooks/record.sh", RECORD)
+        .file("runtime.yaml", &runtime(&hooks));
+    let run = case.fire("session_start").exit(2).decision("deny");
+    assert!(!case.at("order.out").exists(), "the second hook ran");
+    assert!(
+        run.hook("second")["skipped_reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("chain")),
+        "{}",
+        run.stdout
+    );
+    // As the single hook, hookrun tells PromptKit by its exit code.
+    case.fire_with(
+        "session_start",
+        &["--output", "promptkit", "-c", "runtime.yaml"],
+    )
+    .exit(2);
 }
 
 #[test]
@@ -183,7 +251,7 @@ fn the_first_deny_stops_the_filter_chain_in_file_order() {
 fn the_file_order_is_the_run_order() {
     let hook = |name: &str| {
         format!(
-            "    {name}:\n      command: ./hooks/record.sh\n      args: [{name}]\n      hook: provider\n      phases: [after_call]\n"
+            "    {name}:\n      command: ./hooks/record.sh\n      args: [{name}, '{{\"allow\": true}}']\n      hook: provider\n      phases: [after_call]\n"
         )
     };
     let hooks = ["zulu", "alpha", "mike", "bravo"].map(hook).concat();
@@ -233,7 +301,7 @@ fn each_hook_type_gets_its_envelope() {
     };
     let hooks = [
         hook("before", "tool", "before_execution"),
-        hook("after", "tool", "after_execution"),
+        hook("after", "tool", "after_execution").replace("[after]", "[after, '{\"allow\": true}']"),
         hook("session", "session", "session_end"),
         "    scorer:\n      command: ./hooks/record.sh\n      args: [scorer]\n      hook: eval\n"
             .to_owned(),

@@ -1,18 +1,24 @@
-//! PraisonAI `.praison/hooks.json`: `{"enabled"?: bool, "hooks": [{event, command, name?,
-//! matcher?, timeout? (seconds, default 60), env?}]}`. Events compare case-insensitively
-//! (`BEFORE_TOOL` = `before_tool`); commands run in shell form; `"enabled": false` switches the
-//! whole file off.
+//! PraisonAI `.praison/hooks.json`: `{"hooks": [{event, command, name?, matcher?, timeout?
+//! (seconds, default 60), env?}]}`, read as `HooksHandler.register_from_config` reads it. Events
+//! compare case-insensitively (`BEFORE_TOOL` = `before_tool`); commands run in shell form. An
+//! entry without `event` or `command` is skipped, as PraisonAI skips it (a warning says so); a
+//! `timeout` of 0 is PraisonAI's default (`hook.timeout or default_timeout`); `enabled`, of the
+//! file or of an entry, is not read by PraisonAI, so the hooks run (a warning says so).
 
 use std::time::Duration;
 
-use crate::dialects::json_file;
-use crate::model::load::{DialectLoad, LoadContext};
+use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
+use crate::dialects::json_file;
+use crate::matching::Matcher;
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
 
-const ENTRY_KEYS: &[&str] = &["event", "command", "name", "matcher", "timeout", "env"];
+const ENTRY_KEYS: &[&str] = &[
+    "event", "command", "name", "matcher", "timeout", "env", "enabled",
+];
 /// PraisonAI's `register_command` default.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -21,7 +27,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         Ok(parsed) => parsed,
         Err(done) => return done,
     };
-    let enabled = reader.opt_bool(&root, "enabled", &[]).unwrap_or(true);
+    not_read_enabled(&mut reader, &root, &[]);
     let mut hooks = Vec::new();
     let path = vec![Step::Key("hooks".into())];
     if let Some(entries) = root.get("hooks") {
@@ -29,12 +35,22 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
             read_entry(ctx, r, e, p)
         });
     }
-    if !enabled {
-        hooks.clear();
-    }
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+    }
+}
+
+/// `"enabled": false` switches nothing off in PraisonAI (`register_from_config` never reads it):
+/// a warning, and the hooks run.
+fn not_read_enabled(reader: &mut Reader<'_>, map: &Object<'_>, path: &[Step]) {
+    if reader.opt_bool(map, "enabled", path) == Some(false) {
+        reader
+            .warn(
+                &child(path, "enabled"),
+                "PraisonAI does not read `enabled`: these hooks run",
+            )
+            .help = Some("remove the hooks (or the entry) to switch them off".into());
     }
 }
 
@@ -45,8 +61,22 @@ fn read_entry(
     path: &[Step],
 ) -> Option<Hook> {
     reader.unknown_keys(entry, ENTRY_KEYS, path, "a praison hook");
-    let event = reader.req_str(entry, "event", path, "the hook");
-    let command = reader.req_str(entry, "command", path, "the hook");
+    not_read_enabled(reader, entry, path);
+    let event = reader.opt_str(entry, "event", path);
+    let command = reader.opt_str(entry, "command", path);
+    if let Some(missing) = ["event", "command"]
+        .into_iter()
+        .find(|key| !entry.contains_key(key))
+    {
+        reader
+            .warn(
+                path,
+                format!("this hook has no `{missing}`: PraisonAI skips it, and so does hookrun"),
+            )
+            .help = Some(format!("add \"{missing}\" to this entry"));
+        return None;
+    }
+    // A field of the wrong type is an error already.
     let (event, command) = (event?, command?);
     json_file::warn_unknown_event(
         reader,
@@ -68,11 +98,28 @@ fn read_entry(
     hook.name = reader
         .opt_str(entry, "name", path)
         .map_or_else(|| hook.handler.default_name(), str::to_owned);
-    json_file::read_matcher_and_timeout(reader, &mut hook, entry, path, super::FLAVOUR);
+    hook.matcher = Matcher::new(reader.opt_str(entry, "matcher", path), super::FLAVOUR);
+    hook.timeout = timeout(reader, entry, path);
+    hook.fail_closed = true;
     if let Some(env) = reader.opt_str_map(entry, "env", path) {
         hook.env = env;
     }
     Some(hook)
+}
+
+/// `timeout` in seconds; 0 is PraisonAI's default. A negative one (every run would time out
+/// at once) or a non-number is an error.
+fn timeout(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step]) -> Duration {
+    match reader.opt_number(entry, "timeout", path) {
+        None | Some(0.0) => DEFAULT_TIMEOUT,
+        Some(seconds) => seconds_to_duration(seconds).unwrap_or_else(|| {
+            reader.error(
+                &child(path, "timeout"),
+                "`timeout` must be 0 (the default, 60 seconds) or more (seconds)",
+            );
+            DEFAULT_TIMEOUT
+        }),
+    }
 }
 
 #[cfg(test)]
@@ -107,17 +154,26 @@ mod tests {
     }
 
     #[test]
-    fn enabled_false_switches_the_file_off() {
-        let load =
-            load_text(r#"{"enabled": false, "hooks": [{"event": "before_tool", "command": "x"}]}"#);
-        assert!(load.hooks.is_empty());
-        assert!(load.diagnostics.is_empty());
+    fn enabled_false_is_not_read_and_says_so() {
+        let load = load_text(
+            r#"{"enabled": false, "hooks": [{"event": "before_tool", "command": "x", "enabled": false}]}"#,
+        );
+        assert_eq!(load.hooks.len(), 1);
+        let warnings: Vec<String> = load.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(
+            load.diagnostics.iter().all(|d| !d.is_error()
+                && d.to_string().contains("does not read `enabled`")),
+            "{warnings:?}"
+        );
     }
 
     #[test]
-    fn unknown_events_warn_and_missing_fields_are_errors() {
-        let load =
-            load_text(r#"{"hooks": [{"event": "before_tol", "command": "x"}, {"command": "y"}]}"#);
+    fn entries_without_event_or_command_are_skipped_with_a_warning() {
+        let load = load_text(
+            r#"{"hooks": [{"event": "before_tool", "name": "nothing"}, {"command": "y"},
+                {"event": "before_tol", "command": "x"}, {"event": 5, "command": "z"}]}"#,
+        );
         let messages: Vec<String> = load.diagnostics.iter().map(ToString::to_string).collect();
         assert!(
             messages
@@ -125,12 +181,40 @@ mod tests {
                 .any(|m| m.contains("did you mean `before_tool`")),
             "{messages:?}"
         );
-        assert!(
-            load.diagnostics
-                .iter()
-                .any(|d| d.is_error() && d.to_string().contains("has no `event`")),
+        for missing in ["`command`", "`event`"] {
+            assert!(
+                load.diagnostics.iter().any(|d| !d.is_error()
+                    && d.to_string().contains(&format!("has no {missing}: PraisonAI skips it"))),
+                "{messages:?}"
+            );
+        }
+        // A field of the wrong type is still an error.
+        assert_eq!(
+            load.diagnostics.iter().filter(|d| d.is_error()).count(),
+            1,
             "{messages:?}"
         );
         assert_eq!(load.hooks.len(), 1);
+    }
+
+    #[test]
+    fn a_zero_timeout_is_the_default_and_a_negative_one_an_error() {
+        let load = load_text(
+            r#"{"hooks": [{"event": "before_tool", "command": "x", "timeout": 0},
+                {"event": "before_tool", "command": "y", "timeout": 0.5},
+                {"event": "before_tool", "command": "z", "timeout": -1}]}"#,
+        );
+        let timeouts: Vec<Duration> = load.hooks.iter().map(|h| h.timeout).collect();
+        assert_eq!(
+            timeouts[..2],
+            [DEFAULT_TIMEOUT, Duration::from_millis(500)]
+        );
+        assert!(
+            load.diagnostics
+                .iter()
+                .any(|d| d.is_error() && d.to_string().contains("`timeout` must be 0")),
+            "{:?}",
+            load.diagnostics
+        );
     }
 }

@@ -1,14 +1,21 @@
-//! PraisonAI: `.praison/hooks.json` (`{"hooks": [{event, command, matcher?, …}]}`). Events
-//! compare case-insensitively; matchers are Python `re.match` regexes (anchored at the start; an
-//! invalid one is searched as a substring). Hooks get the payload with `event_name` and
-//! `PRAISON_*` variables.
+//! PraisonAI: `.praison/hooks.json` (`{"hooks": [{event, command, matcher?, …}]}`), as
+//! praisonai's `HooksHandler.register_from_config` loads it and praisonaiagents' `HookRunner`
+//! runs it. Events compare case-insensitively; matchers are Python `re.match` regexes (anchored
+//! at the start; an invalid one is searched as a substring). Hooks get the payload as
+//! `json.dumps` writes it with `event_name`, `PRAISON_*` variables, and `$PRAISON_CWD` /
+//! `$PRAISON_PROJECT_DIR` replaced in the command text. Their results are read by PraisonAI's own
+//! rules ([`answer`]), failing closed, and only the first deny's reason is reported.
 
+mod answer;
 mod load;
+mod payload;
+
+use serde_json::Value;
 
 use crate::matching::{Flavour, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff};
-use crate::model::hook::Hook;
+use crate::model::hook::{CommandForm, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
 
@@ -17,10 +24,10 @@ pub(crate) const PRAISON: Dialect = Dialect::new(&Praison);
 /// PraisonAI matches with `re.match`; an invalid regex is searched as a substring.
 pub(crate) const FLAVOUR: Flavour = Flavour::StartRegexOrSubstring;
 
-/// The caller's payload plus `event_name` when absent.
-const EVENT_NAME: Shape = Shape {
-    key: "event_name",
-    render: |ctx| crate::dialects::payload::with_field("event_name", ctx),
+/// `json.dumps` of the payload with the lower-case `event_name`.
+const PYTHON_JSON: Shape = Shape {
+    key: "praison.json_dumps",
+    render: payload::render,
 };
 
 struct Praison;
@@ -69,14 +76,24 @@ impl DialectSpec for Praison {
     }
 
     fn shape(&self, _hook: &Hook) -> Shape {
-        EVENT_NAME
+        PYTHON_JSON
     }
 
     fn environment(&self, _: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
         vec![
             crate::dialects::claude::project_dir("PRAISON_PROJECT_DIR", ctx),
-            ("PRAISON_EVENT".to_owned(), ctx.event.to_owned()),
+            // `HookEvent.value`: the lower-case name.
+            ("PRAISON_EVENT".to_owned(), ctx.event.to_ascii_lowercase()),
         ]
+    }
+
+    fn expand_command(&self, form: &CommandForm, ctx: &EventContext<'_>) -> Option<CommandForm> {
+        match form {
+            CommandForm::Shell(text) if text.contains("$PRAISON_") => {
+                Some(CommandForm::Shell(expand(text, ctx)))
+            }
+            _ => None,
+        }
     }
 
     fn project_dir_vars(&self) -> &'static [&'static str] {
@@ -84,8 +101,33 @@ impl DialectSpec for Praison {
     }
 
     fn policy(&self, hook: &Hook, _event: &str) -> Policy {
-        Policy::filter(hook)
+        Policy {
+            // PraisonAI fails closed: a timeout, a crash or an unexpected exit code denies.
+            fail_closed: true,
+            text_is_context: true,
+            reads: Some(answer::read),
+            ..Policy::filter(hook)
+        }
     }
+
+    fn first_deny_reason_only(&self) -> bool {
+        // `HookRunner.get_blocking_reason`: the first denying result's reason.
+        true
+    }
+}
+
+/// `HookRunner._expand_command`: `$PRAISON_PROJECT_DIR` becomes the project directory, then
+/// `$PRAISON_CWD` the payload's `cwd` (the project directory when the payload has none), as
+/// plain text replacements before the shell reads the command.
+fn expand(command: &str, ctx: &EventContext<'_>) -> String {
+    let project = ctx.project_dir.to_string_lossy();
+    let cwd = match ctx.payload.get("cwd") {
+        Some(Value::String(cwd)) => cwd.as_str(),
+        _ => &project,
+    };
+    command
+        .replace("$PRAISON_PROJECT_DIR", &project)
+        .replace("$PRAISON_CWD", cwd)
 }
 
 /// What a PraisonAI matcher is tested against, by event.
@@ -104,14 +146,50 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::dialects::payload::shaped;
+
+    fn expanded(command: &str, payload: &Value) -> Option<CommandForm> {
+        let ctx = EventContext {
+            event: "before_tool",
+            project_dir: std::path::Path::new("/proj"),
+            payload: payload.as_object().unwrap(),
+            timestamp: "",
+        };
+        Praison.expand_command(&CommandForm::Shell(command.into()), &ctx)
+    }
 
     #[test]
-    fn praison_hooks_get_event_name() {
-        let payload = json!({"tool_name": "Bash"});
+    fn praison_variables_are_replaced_in_the_command_text() {
+        let payload = json!({"cwd": "/work dir"});
         assert_eq!(
-            shaped(EVENT_NAME, &payload, "before_tool")["event_name"],
-            "before_tool"
+            expanded("sh $PRAISON_CWD/h.sh '$PRAISON_PROJECT_DIR'", &payload),
+            Some(CommandForm::Shell("sh /work dir/h.sh '/proj'".into()))
         );
+        assert_eq!(
+            expanded("sh $PRAISON_CWD/h.sh", &json!({})),
+            Some(CommandForm::Shell("sh /proj/h.sh".into()))
+        );
+        assert_eq!(expanded("sh ./h.sh $HOME", &payload), None);
+    }
+
+    #[test]
+    fn praison_event_is_the_lower_case_name() {
+        let payload = json!({});
+        let ctx = EventContext {
+            event: "BEFORE_TOOL",
+            project_dir: std::path::Path::new("/proj"),
+            payload: payload.as_object().unwrap(),
+            timestamp: "",
+        };
+        let hook = crate::model::hook::Hook::new(
+            PRAISON,
+            0,
+            crate::model::EventSelector::Named("before_tool".into()),
+            crate::model::Handler::Command(CommandForm::Shell("x".into())),
+            "/proj".into(),
+            std::time::Duration::from_secs(1),
+            &[],
+        );
+        let env = Praison.environment(&hook, &ctx, b"");
+        assert!(env.contains(&("PRAISON_EVENT".into(), "before_tool".into())), "{env:?}");
     }
 }

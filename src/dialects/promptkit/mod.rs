@@ -1,7 +1,9 @@
 //! PromptKit: RuntimeConfig YAML (`runtime.yaml`, `spec.hooks.<name>`), exec hooks of four
-//! types that each own phases. Only `provider` and `tool` hooks in a `before_` phase can block,
-//! and only with `{"allow": true}` do they allow; a deny there skips the rest of the chain. Hooks
-//! receive `{hook, phase, request|response|event}`; `--output promptkit` answers `{"allow"}`.
+//! types that each own phases. `provider` and `tool` filter hooks block in every phase they own
+//! (`after_call` fails the call with `HookDeniedError`), and only `{"allow": true}` allows;
+//! `session` filter hooks block when their process fails (their output is not read); a deny skips
+//! the rest of the type's chain. Hooks receive `{hook, phase, request|response|event}`;
+//! `--output promptkit` answers `{"allow"}`, and exits 2 as well where only the exit code is read.
 
 mod load;
 
@@ -85,10 +87,17 @@ impl PromptkitHook {
         }
     }
 
-    /// A filter of this type in `event`'s phase can stop the call.
-    fn guards(self, event: &str) -> bool {
+    /// A filter hook of this type can stop PromptKit: provider and tool hooks in every phase
+    /// (`RunAfterProviderCall` fails the call; `RunAfterToolExecution`'s deny is what PromptKit's
+    /// documentation promises, though its pipeline discards it), session hooks by failing
+    /// (`RunSession*` returns the first error and stops the chain). Eval hooks never gate.
+    fn gates(self) -> bool {
+        self != PromptkitHook::Eval
+    }
+
+    /// PromptKit reads this type's `{"allow": …}` answer (a session hook's output is not read).
+    fn answers(self) -> bool {
         matches!(self, PromptkitHook::Provider | PromptkitHook::Tool)
-            && phase(event).starts_with("before_")
     }
 }
 
@@ -162,22 +171,23 @@ impl DialectSpec for Promptkit {
         Vec::new()
     }
 
-    fn policy(&self, hook: &Hook, event: &str) -> Policy {
+    fn policy(&self, hook: &Hook, _event: &str) -> Policy {
         let kind = PromptkitHook::of(hook);
         let filter = Policy::filter(hook);
-        let can_block = filter.can_block && kind.is_some_and(|kind| kind.guards(event));
+        let can_block = filter.can_block && kind.is_some_and(PromptkitHook::gates);
+        let answers = kind.is_some_and(PromptkitHook::answers);
         Policy {
             can_block,
             // Every non-zero exit is a failure; only `{"allow": true}` allows.
             exit2_blocks: false,
-            require_allow: can_block,
-            ignore_stdout: kind == Some(PromptkitHook::Eval),
+            require_allow: can_block && answers,
+            ignore_stdout: !answers,
             ..filter
         }
     }
 
-    fn deny_ends_chain(&self, hook: &Hook, event: &str) -> bool {
-        PromptkitHook::of(hook).is_some_and(|kind| kind.guards(event))
+    fn deny_ends_chain(&self, hook: &Hook, _event: &str) -> bool {
+        PromptkitHook::of(hook).is_some_and(PromptkitHook::gates)
     }
 
     fn output(&self) -> Option<&'static dyn AgentOutput> {
@@ -262,13 +272,19 @@ impl serde::Serialize for Envelope<'_> {
 struct PromptkitOutput;
 
 impl AgentOutput for PromptkitOutput {
-    fn answer(&self, _event: &str, merged: &Merged) -> Answer {
-        promptkit(merged)
+    fn answer(&self, event: &str, merged: &Merged) -> Answer {
+        let answer = promptkit(merged);
+        if merged.blocks() && PromptkitHook::Session.phases().contains(&phase(event)) {
+            // A session hook's output is not read: only a failed process stops PromptKit.
+            return answer.blocking(&block_reason(merged));
+        }
+        answer
     }
 
     fn failure(&self, message: &str) -> Answer {
-        // A PromptKit filter reads its JSON; exit 0 with an explicit deny carries the reason.
-        Answer::ok(object(json!({"allow": false, "reason": message})))
+        // A provider or tool filter reads the JSON (its deny carries the reason); a session hook
+        // reads only the exit code, and a failed process denies in every filter.
+        Answer::ok(object(json!({"allow": false, "reason": message}))).blocking(message)
     }
 }
 
