@@ -11,6 +11,8 @@ mod command_line;
 mod commands;
 pub(crate) mod config;
 mod execute;
+#[doc(hidden)]
+pub mod fuzzing;
 pub(crate) mod matching;
 mod merge;
 mod output;
