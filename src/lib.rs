@@ -19,6 +19,8 @@ mod dialects;
 mod error;
 mod execute;
 pub mod exit;
+#[doc(hidden)]
+pub mod fuzzing;
 pub(crate) mod matching;
 mod merge;
 pub(crate) mod model;

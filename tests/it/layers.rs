@@ -44,6 +44,8 @@ const LAYERS: &[&str] = &[
     "command_line",
     "error",
     "commands",
+    // Entry points for the fuzz targets in fuzz/: they reach any parser.
+    "fuzzing",
     // lib.rs: main and run.
     "",
 ];
