@@ -5,7 +5,7 @@
 
 mod load;
 
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
@@ -14,8 +14,8 @@ use crate::model::Dialect;
 
 /// The PraisonAI dialect.
 pub(crate) const PRAISON: Dialect = Dialect::new(&Praison);
-/// PraisonAI matches with `re.match`; an invalid regex is searched as a substring.
-pub(crate) const FLAVOUR: Flavour = Flavour::StartRegexOrSubstring;
+/// PraisonAI matches with Python's `re.match`; an invalid regex is searched as a substring.
+pub(crate) const FLAVOUR: Flavour = Flavour::StartRegexOrSubstring(Syntax::Python);
 
 /// The caller's payload plus `event_name` when absent.
 const EVENT_NAME: Shape = Shape {
