@@ -8,7 +8,7 @@ use serde_json::json;
 use super::*;
 use crate::dialects::promptkit::PromptkitHook;
 use crate::dialects::{CLAUDE, GEMINI, HOOKRUN, PRAISON, PROMPTKIT, PRX};
-use crate::matching::{Flavour, Matcher};
+use crate::matching::{Flavour, Matcher, Syntax};
 use crate::model::{CommandForm, EventSelector, Handler, Mode, Source};
 
 /// Whether `hook` is registered for `event`, as its dialect says.
@@ -300,7 +300,7 @@ fn dedup_merges_only_into_a_run_that_blocks_all_the_copy_could() {
 #[test]
 fn a_hook_skipped_by_its_matcher_does_not_shadow_a_later_duplicate() {
     let mut narrow = hook("narrow", 0, CLAUDE, named("PreToolUse"), "./same.sh");
-    narrow.matcher = Matcher::new(Some("Write"), Flavour::NamesOrRegex);
+    narrow.matcher = Matcher::new(Some("Write"), Flavour::NamesOrRegex(Syntax::Rust));
     let config = config(
         vec![
             source("a.json", CLAUDE, false),
@@ -394,7 +394,7 @@ fn disabled_unsupported_and_conditions_are_reported() {
 #[test]
 fn invalid_regex_and_if_rule_are_configuration_errors() {
     let mut bad_regex = hook("bad", 0, CLAUDE, named("PreToolUse"), "a");
-    bad_regex.matcher = Matcher::new(Some("Bash("), Flavour::NamesOrRegex);
+    bad_regex.matcher = Matcher::new(Some("Bash("), Flavour::NamesOrRegex(Syntax::Rust));
     let mut bad_rule = hook("rule", 0, CLAUDE, named("PreToolUse"), "b");
     bad_rule.condition = Some("Bash(unclosed".into());
     let config = config(

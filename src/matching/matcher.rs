@@ -5,13 +5,12 @@
 //! start-up (deps.md §4), so [`Matcher::new`] only classifies the text. Matchers made of names or
 //! plain text are compared with string operations and never compile anything. A real regex is
 //! first asked of the literal [`prefilter`], which rules out most values
-//! without the engine; otherwise it is compiled on first use, once, with tight size and nesting
-//! limits.
+//! without the engine; otherwise it is compiled on first use, once, in the agent's own regex
+//! [`Syntax`] by that syntax's [`Engine`], with tight size, nesting and step limits.
 
 use std::sync::OnceLock;
 
-use regex_lite::{Regex, RegexBuilder};
-
+use super::engine::{Engine, Syntax};
 use super::prefilter;
 
 /// Compiled-program limit: hostile patterns fail in milliseconds instead of tens (deps.md §4).
@@ -35,22 +34,36 @@ pub(crate) struct MatcherError {
     pub(crate) message: String,
 }
 
-/// How an agent reads its matcher texts: the regex flavour and what an invalid regex means.
-/// Each dialect names its own; the matcher knows no dialect.
+/// How an agent reads its matcher texts: what is a regex, in which [`Syntax`], and what an
+/// invalid regex means. Each dialect names its own; the matcher knows no dialect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Flavour {
     /// The agent has no matchers: every value matches.
     Ignored,
     /// Exact names (a list split on `|` or `,`) when the text has only name characters, else an
     /// unanchored regex; an invalid regex is a configuration error.
-    NamesOrRegex,
+    NamesOrRegex(Syntax),
     /// An unanchored regex on the trimmed text; an invalid one is compared as the exact string.
-    TrimmedRegexOrExact,
+    TrimmedRegexOrExact(Syntax),
     /// An unanchored regex; an invalid one is searched as a substring.
-    RegexOrSubstring,
+    RegexOrSubstring(Syntax),
     /// A regex anchored at the start of the value (Python's `re.match`); an invalid one is
     /// searched as a substring.
-    StartRegexOrSubstring,
+    StartRegexOrSubstring(Syntax),
+}
+
+impl Flavour {
+    /// The regex syntax of the flavour's regexes.
+    fn syntax(self) -> Syntax {
+        match self {
+            // Never compiles anything; any syntax will do.
+            Flavour::Ignored => Syntax::Rust,
+            Flavour::NamesOrRegex(syntax)
+            | Flavour::TrimmedRegexOrExact(syntax)
+            | Flavour::RegexOrSubstring(syntax)
+            | Flavour::StartRegexOrSubstring(syntax) => syntax,
+        }
+    }
 }
 
 /// How a matcher's text is compared, decided once from the text and the flavour.
@@ -76,14 +89,14 @@ enum Anchor {
     Start,
 }
 
-/// What a regex that does not compile means.
+/// What a regex that does not compile, or whose search exceeds its step budget, means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum OnInvalid {
-    /// A configuration error (claude, cursor, hookrun).
+    /// A configuration error.
     Error,
-    /// The text compared as an exact string (gemini).
+    /// The text compared as an exact string.
     Exact,
-    /// The text searched as a substring (proxyai, praison).
+    /// The text searched as a substring.
     Substring,
 }
 
@@ -96,8 +109,10 @@ pub(crate) struct Matcher {
     /// use it as written).
     text: std::ops::Range<usize>,
     kind: Kind,
+    /// The regex syntax a [`Kind::Regex`] is compiled in.
+    syntax: Syntax,
     /// The compiled regex, or the compile error's message; filled on first use.
-    regex: OnceLock<Result<Regex, String>>,
+    regex: OnceLock<Result<Engine, String>>,
 }
 
 impl Matcher {
@@ -115,7 +130,7 @@ impl Matcher {
     /// - [`Flavour::Ignored`]: every value.
     pub(crate) fn new(pattern: Option<&str>, flavour: Flavour) -> Matcher {
         let raw = pattern.unwrap_or("");
-        let text = if flavour == Flavour::TrimmedRegexOrExact {
+        let text = if matches!(flavour, Flavour::TrimmedRegexOrExact(_)) {
             let start = raw.len() - raw.trim_start().len();
             start..raw.trim_end().len().max(start)
         } else {
@@ -125,6 +140,7 @@ impl Matcher {
             pattern: pattern.map(Into::into),
             text,
             kind: classify(raw, flavour),
+            syntax: flavour.syntax(),
             regex: OnceLock::new(),
         }
     }
@@ -160,16 +176,11 @@ impl Matcher {
                 Anchor::Start => value.starts_with(alt),
             }),
             // Only a valid regex is ever ruled out, so no error goes unreported.
-            Kind::Regex(..) if prefilter::rules_out(self.text(), value) => false,
-            Kind::Regex(anchor, on_invalid) => match self.compiled() {
-                Ok(regex) => match anchor {
-                    Anchor::Anywhere => regex.is_match(value),
-                    // The leftmost match starts at 0 exactly when some match starts at 0, so
-                    // this is `re.match` without splicing the user's text into a bigger regex.
-                    Anchor::Start => regex.find(value).is_some_and(|m| m.start() == 0),
-                },
+            Kind::Regex(..) if prefilter::rules_out(self.text(), value, self.syntax) => false,
+            Kind::Regex(anchor, on_invalid) => match self.search(value, anchor) {
+                Ok(found) => found,
                 Err(message) => match on_invalid {
-                    OnInvalid::Error => return Err(self.error(message)),
+                    OnInvalid::Error => return Err(self.error(&message)),
                     OnInvalid::Exact => self.text() == value,
                     OnInvalid::Substring => value.contains(self.text()),
                 },
@@ -231,17 +242,27 @@ impl Matcher {
             .filter(|name| !name.is_empty())
     }
 
+    /// Whether the regex matches `value` where `anchor` allows, or why it could not say: it does
+    /// not compile, or the search exceeded its step budget.
+    fn search(&self, value: &str, anchor: Anchor) -> Result<bool, String> {
+        let start = self
+            .compiled()
+            .map_err(str::to_owned)?
+            .leftmost_start(value)
+            .map_err(|message| format!("matching `{value}`: {message}"))?;
+        Ok(match anchor {
+            Anchor::Anywhere => start.is_some(),
+            // The leftmost match starts at 0 exactly when some match starts at 0, so this is
+            // `re.match` without splicing the user's text into a bigger regex.
+            Anchor::Start => start == Some(0),
+        })
+    }
+
     /// The regex of a [`Kind::Regex`] matcher, compiled on the first call, or why it does not
     /// compile.
-    fn compiled(&self) -> Result<&Regex, &str> {
+    fn compiled(&self) -> Result<&Engine, &str> {
         self.regex
-            .get_or_init(|| {
-                RegexBuilder::new(self.text())
-                    .size_limit(REGEX_SIZE_LIMIT)
-                    .nest_limit(REGEX_NEST_LIMIT)
-                    .build()
-                    .map_err(|e| e.to_string())
-            })
+            .get_or_init(|| Engine::compile(self.text(), self.syntax))
             .as_ref()
             .map_err(String::as_str)
     }
@@ -263,7 +284,10 @@ impl Matcher {
 /// Two matchers are equal when they were configured alike (the regex cache is not compared).
 impl PartialEq for Matcher {
     fn eq(&self, other: &Matcher) -> bool {
-        self.pattern == other.pattern && self.text == other.text && self.kind == other.kind
+        self.pattern == other.pattern
+            && self.text == other.text
+            && self.kind == other.kind
+            && self.syntax == other.syntax
     }
 }
 
@@ -278,7 +302,7 @@ fn classify(raw: &str, flavour: Flavour) -> Kind {
     let literal = !raw.contains(REGEX_META);
     match flavour {
         Flavour::Ignored => Kind::All,
-        Flavour::NamesOrRegex => {
+        Flavour::NamesOrRegex(_) => {
             if raw.chars().all(is_name_char) {
                 Kind::Names
             } else if literal {
@@ -288,13 +312,13 @@ fn classify(raw: &str, flavour: Flavour) -> Kind {
             }
         }
         // The trimmed text has the same metacharacters as `raw`.
-        Flavour::TrimmedRegexOrExact | Flavour::RegexOrSubstring if literal => {
+        Flavour::TrimmedRegexOrExact(_) | Flavour::RegexOrSubstring(_) if literal => {
             Kind::Literals(Anchor::Anywhere)
         }
-        Flavour::TrimmedRegexOrExact => Kind::Regex(Anchor::Anywhere, OnInvalid::Exact),
-        Flavour::RegexOrSubstring => Kind::Regex(Anchor::Anywhere, OnInvalid::Substring),
-        Flavour::StartRegexOrSubstring if literal => Kind::Literals(Anchor::Start),
-        Flavour::StartRegexOrSubstring => Kind::Regex(Anchor::Start, OnInvalid::Substring),
+        Flavour::TrimmedRegexOrExact(_) => Kind::Regex(Anchor::Anywhere, OnInvalid::Exact),
+        Flavour::RegexOrSubstring(_) => Kind::Regex(Anchor::Anywhere, OnInvalid::Substring),
+        Flavour::StartRegexOrSubstring(_) if literal => Kind::Literals(Anchor::Start),
+        Flavour::StartRegexOrSubstring(_) => Kind::Regex(Anchor::Start, OnInvalid::Substring),
     }
 }
 

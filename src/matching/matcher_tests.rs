@@ -18,13 +18,13 @@ fn assert_table(rows: &[(Flavour, Option<&str>, &str, bool)]) {
 // The rows name the agents; each reads its matchers in the flavour its dialect module gives it.
 #[expect(non_upper_case_globals, reason = "the rows read as the agents' names")]
 mod agents {
-    use super::Flavour;
-    pub(super) const Claude: Flavour = Flavour::NamesOrRegex;
-    pub(super) const Cursor: Flavour = Flavour::NamesOrRegex;
-    pub(super) const Hookrun: Flavour = Flavour::NamesOrRegex;
-    pub(super) const Gemini: Flavour = Flavour::TrimmedRegexOrExact;
-    pub(super) const Proxyai: Flavour = Flavour::RegexOrSubstring;
-    pub(super) const Praison: Flavour = Flavour::StartRegexOrSubstring;
+    use super::{Flavour, Syntax};
+    pub(super) const Claude: Flavour = Flavour::NamesOrRegex(Syntax::EcmaScript);
+    pub(super) const Cursor: Flavour = Flavour::NamesOrRegex(Syntax::EcmaScript);
+    pub(super) const Hookrun: Flavour = Flavour::NamesOrRegex(Syntax::Rust);
+    pub(super) const Gemini: Flavour = Flavour::TrimmedRegexOrExact(Syntax::EcmaScript);
+    pub(super) const Proxyai: Flavour = Flavour::RegexOrSubstring(Syntax::Java);
+    pub(super) const Praison: Flavour = Flavour::StartRegexOrSubstring(Syntax::Python);
     pub(super) const Prx: Flavour = Flavour::Ignored;
     pub(super) const Promptkit: Flavour = Flavour::Ignored;
     pub(super) const ALL: [Flavour; 8] = [
@@ -260,11 +260,11 @@ fn empty_alternative_matches_everything_like_the_regex() {
 
 #[test]
 fn hostile_regex_hits_the_size_limit() {
-    let matcher = Matcher::new(Some(r"\w{1000}{1000}"), Claude);
+    let matcher = Matcher::new(Some(r"\w{1000}{1000}"), Hookrun);
     let error = matcher.check().unwrap_err();
     assert!(error.message.contains("size limit"), "{}", error.message);
     let nested = format!("{}a{}", "(".repeat(100), ")".repeat(100));
-    assert!(Matcher::new(Some(&nested), Claude).check().is_err());
+    assert!(Matcher::new(Some(&nested), Hookrun).check().is_err());
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn prefilter_decides_without_compiling_and_errors_stay_errors() {
     let rows: &[(Flavour, &str)] = &[
         (Claude, "^Notebook.*"),
         (Claude, "Task.*"),
-        (Claude, "(?i)^(write|edit)$"),
+        (Hookrun, "(?i)^(write|edit)$"),
         (Hookrun, "mcp__github__.*"),
         (Cursor, "mcp__.*__write.*"),
         (Gemini, " write_.* "),
@@ -340,8 +340,8 @@ fn prefilter_decides_without_compiling_and_errors_stay_errors() {
     }
     // Values the prefilter cannot rule out get the regex's answer.
     assert_table(&[
-        (Claude, Some("(?i)^(write|edit)$"), "WRITE", true),
-        (Claude, Some("(?i)^(write|edit)$"), "Writer", false),
+        (Hookrun, Some("(?i)^(write|edit)$"), "WRITE", true),
+        (Hookrun, Some("(?i)^(write|edit)$"), "Writer", false),
         (Praison, Some("edit_.*"), "edit_file", true),
         (Praison, Some("edit_.*"), "reedit_file", false),
         (Gemini, Some(" write_.* "), "write_file", true),

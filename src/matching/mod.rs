@@ -7,6 +7,8 @@
 //! Regexes and globs are compiled lazily, only for the hooks an event actually asks about, so
 //! loading a configuration never pays for them.
 
+mod ecma_screen;
+mod engine;
 mod matcher;
 mod path_rule;
 mod prefilter;
@@ -15,6 +17,7 @@ mod shell;
 mod target;
 mod wildcard;
 
+pub(crate) use engine::Syntax;
 pub(crate) use matcher::{Flavour, Matcher, MatcherError};
 pub(crate) use rule::{Rule, RuleContext};
 pub(crate) use shell::is_assignment;

@@ -6,10 +6,12 @@
 //!
 //! The reader is deliberately small and conservative. It follows one grammar — literal
 //! characters, `.`, `^`, `$`, escaped punctuation, `(…)` groups, `|`, one `*`, `+` or `?` after an
-//! atom, and a leading `(?i)` — whose every sentence regex-lite compiles within the matcher's
+//! atom, and a leading `(?i)` (Rust syntax only) — whose every sentence regex-lite compiles within the matcher's
 //! limits. Anything else (classes, counted repetition, other escapes or flags, long patterns)
 //! makes it answer `false`, and the caller compiles the regex as before: invalid patterns are
 //! still reported, and only valid ones are ever decided here.
+
+use super::engine::Syntax;
 
 /// Longer patterns are left to the regex engine, whose size limit they could reach.
 const MAX_LEN: usize = 256;
@@ -18,12 +20,15 @@ const MAX_DEPTH: u32 = 8;
 
 /// True when `pattern`, compiled as a regex, is valid and matches nowhere in `value`: every match
 /// would contain a literal that `value` lacks. False when that is not certain.
-pub(super) fn rules_out(pattern: &str, value: &str) -> bool {
+/// The grammar is valid in every [`Syntax`] except for `(?i)`, which is read only in Rust's (an
+/// error in ECMAScript; Unicode case folding in Python's).
+pub(super) fn rules_out(pattern: &str, value: &str, syntax: Syntax) -> bool {
     if pattern.len() > MAX_LEN {
         return false;
     }
     let (fold, pattern) = match pattern.strip_prefix("(?i)") {
-        Some(rest) => (true, rest),
+        Some(rest) if syntax == Syntax::Rust => (true, rest),
+        Some(_) => return false,
         None => (false, pattern),
     };
     let mut reader = Reader {
@@ -84,6 +89,10 @@ impl Reader<'_> {
                 }
             };
             let repeated = self.repetition()?;
+            // Only Rust's syntax repeats an assertion; the others reject `^*`.
+            if repeated && matches!(c, '^' | '$') {
+                return None;
+            }
             let plain = !matches!(c, '(' | '\\' | '.' | '^' | '$');
             if plain && !repeated {
                 continue;

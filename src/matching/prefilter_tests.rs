@@ -1,27 +1,59 @@
 //! The literal prefilter against the regex engine: whatever it rules out, the compiled regex
 //! rejects too.
 
-use regex_lite::RegexBuilder;
+use std::cell::OnceCell;
 
 use super::rules_out;
-use crate::matching::matcher::{REGEX_NEST_LIMIT, REGEX_SIZE_LIMIT};
+use crate::matching::engine::{Engine, Syntax};
 
-/// The literal prefilter's answer for `pattern` and `value`, checked against the regex engine: it
-/// may only rule a value out when the regex compiles (with the matcher's limits) and does not
-/// match it.
-fn prefilter_agrees(pattern: &str, value: &str) -> bool {
-    let ruled_out = rules_out(pattern, value);
-    if ruled_out {
-        let regex = RegexBuilder::new(pattern)
-            .size_limit(REGEX_SIZE_LIMIT)
-            .nest_limit(REGEX_NEST_LIMIT)
-            .build();
-        assert!(
-            regex.as_ref().is_ok_and(|regex| !regex.is_match(value)),
-            "prefilter ruled out {value:?} for {pattern:?}; the regex: {regex:?}"
-        );
+/// Every syntax, each with its engine for one pattern, compiled when first needed.
+const SYNTAXES: [Syntax; 4] = [
+    Syntax::Rust,
+    Syntax::EcmaScript,
+    Syntax::Python,
+    Syntax::Java,
+];
+
+/// One pattern's engines, compiled once however many values are tried.
+struct Engines<'a> {
+    pattern: &'a str,
+    compiled: [OnceCell<Result<Engine, String>>; 4],
+}
+
+impl<'a> Engines<'a> {
+    fn new(pattern: &'a str) -> Engines<'a> {
+        Engines {
+            pattern,
+            compiled: Default::default(),
+        }
     }
-    ruled_out
+
+    /// The literal prefilter's answer for the pattern and `value` in Rust syntax, checked
+    /// against every syntax's engine: it may only rule a value out when the regex compiles (with
+    /// the matcher's limits) and does not match it. Its answer in the other syntaxes may only be
+    /// more cautious.
+    fn prefilter_agrees(&self, value: &str) -> bool {
+        let pattern = self.pattern;
+        let ruled_out = rules_out(pattern, value, Syntax::Rust);
+        for (syntax, compiled) in SYNTAXES.into_iter().zip(&self.compiled) {
+            if rules_out(pattern, value, syntax) {
+                let regex = compiled.get_or_init(|| Engine::compile(pattern, syntax));
+                assert!(
+                    regex
+                        .as_ref()
+                        .is_ok_and(|regex| regex.leftmost_start(value) == Ok(None)),
+                    "prefilter ruled out {value:?} for {pattern:?} in {syntax:?}; the regex: {regex:?}"
+                );
+                assert!(ruled_out, "{pattern:?} ruled out in {syntax:?} only");
+            }
+        }
+        ruled_out
+    }
+}
+
+/// [`Engines::prefilter_agrees`] for one pattern and value.
+fn prefilter_agrees(pattern: &str, value: &str) -> bool {
+    Engines::new(pattern).prefilter_agrees(value)
 }
 
 #[test]
@@ -99,7 +131,8 @@ fn prefilter_rules_out_only_what_the_regex_rejects() {
         ("ab{2}c", "x", false),
         ("a*?b", "x", false),
         ("a**b", "x", false),
-        ("^*a", "b", true),
+        // Repeated assertions are left to the engine: only Rust's syntax allows them.
+        ("^*a", "b", false),
         ("$a", "b", true),
         ("a^", "b", true),
         // Unicode literals.
@@ -157,8 +190,9 @@ fn prefilter_agrees_with_the_regex_on_every_short_pattern() {
     let mut ruled_out = 0;
     for pattern in &patterns {
         for folded in [pattern.clone(), format!("(?i){pattern}")] {
+            let engines = Engines::new(&folded);
             for value in VALUES {
-                ruled_out += usize::from(prefilter_agrees(&folded, value));
+                ruled_out += usize::from(engines.prefilter_agrees(value));
             }
         }
     }
@@ -179,4 +213,18 @@ fn prefilter_leaves_long_and_deep_patterns_to_the_regex() {
     assert!(prefilter_agrees(&deep, "x"));
     let deeper = format!("{}a{}", "(".repeat(9), ")".repeat(9));
     assert!(!prefilter_agrees(&deeper, "x"));
+}
+
+#[test]
+fn case_folding_flag_is_read_only_in_rust_syntax() {
+    // `(?i)` is an error in ECMAScript and folds Unicode in Python: only regex-lite's ASCII
+    // folding is the prefilter's.
+    assert!(rules_out("(?i)^(write|edit)$", "Bash", Syntax::Rust));
+    for syntax in [Syntax::EcmaScript, Syntax::Python, Syntax::Java] {
+        assert!(
+            !rules_out("(?i)^(write|edit)$", "Bash", syntax),
+            "{syntax:?}"
+        );
+        assert!(rules_out("^(write|edit)$", "Bash", syntax), "{syntax:?}");
+    }
 }

@@ -604,3 +604,60 @@ fn gemini_plain_text_is_a_system_message_and_exit_codes_read_as_gemini_reads_the
         .decision("deny")
         .field("/reason", &json!("on stderr"));
 }
+
+// ---- Regex flavours: each agent's own ----
+
+#[test]
+fn claude_lookahead_matcher_runs_the_hook_and_rust_only_syntax_is_an_error() {
+    // Claude Code tests `new RegExp(matcher)`: look-ahead works, `(?i)` is a syntax error.
+    let case = Case::new().file(
+        ".claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"matcher": "^(?!Read$)", "hooks": [
+                {"type": "command", "command": "echo not a read >&2; exit 2"}]}]}}"#,
+    );
+    case.payload(json!({"tool_name": "Bash"}))
+        .fire("PreToolUse")
+        .exit(2)
+        .decision("deny");
+    case.payload(json!({"tool_name": "Read"}))
+        .fire("PreToolUse")
+        .exit(0)
+        .field("/hooks", &json!([]));
+    let inline_flag = Case::new().file(
+        ".claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"matcher": "(?i)^bash$", "hooks": [
+            {"type": "command", "command": "true"}]}]}}"#,
+    );
+    inline_flag
+        .payload(json!({"tool_name": "Bash"}))
+        .fire("PreToolUse")
+        .stderr_has("invalid matcher regex `(?i)^bash$`");
+}
+
+#[test]
+fn praison_lookahead_matcher_is_python_and_gemini_catastrophic_regex_compares_exactly() {
+    let case = Case::new().file(
+        ".praison/hooks.json",
+        &praison_file(
+            r#"{"event": "before_tool", "name": "not-reads", "matcher": "(?!read_)", "command": "true"}"#,
+        ),
+    );
+    assert_eq!(
+        ran_for_tool(&case, "before_tool", "write_file"),
+        ["not-reads"]
+    );
+    assert!(ran_for_tool(&case, "before_tool", "read_file").is_empty());
+    // `(a+)+$` could take exponential time in JavaScript: refused, so Gemini's fallback for a
+    // regex it cannot use applies, promptly.
+    let gemini = Case::new().file(
+        ".gemini/settings.json",
+        &gemini_file(
+            "BeforeTool",
+            "(a+)+$",
+            r#""name": "evil", "command": "true""#,
+        ),
+    );
+    let ran = |tool: &str| ran_for_tool(&gemini, "BeforeTool", tool);
+    assert!(ran("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!").is_empty());
+    assert_eq!(ran("(a+)+$"), ["evil"]);
+}

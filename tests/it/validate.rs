@@ -95,7 +95,7 @@ fn human_report_shows_the_line_a_caret_and_a_summary() {
         .file(".claude/settings.json", BROKEN_CLAUDE)
         .run(&["validate"])
         .exit(1);
-    let run = run.stdout_has("error: invalid matcher regex `Bash(`: found open group without closing ')'\n  ——▶ .claude/settings.json:5:20")
+    let run = run.stdout_has("error: invalid matcher regex `Bash(`: Unbalanced parenthesis\n  ——▶ .claude/settings.json:5:20")
         .stdout_has(" 5 |         \"matcher\": \"Bash(\",\n   |                    ^")
         .stdout_has("= help: did you mean `PreToolUse`?")
         .stdout_has("2 errors, 5 warnings in 1 file\n");

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::config::locate::Step;
 use crate::config::reader::child;
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
@@ -19,8 +19,8 @@ use crate::model::Dialect;
 
 /// The Claude Code dialect.
 pub(crate) const CLAUDE: Dialect = Dialect::new(&Claude);
-/// Claude reads a matcher as exact names or a regex; an invalid regex is an error.
-pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex;
+/// Claude reads a matcher as exact names or a JavaScript regex; an invalid regex is an error.
+pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex(Syntax::EcmaScript);
 
 struct Claude;
 

@@ -18,7 +18,7 @@ use crate::config::locate_toml::locate_toml;
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
 use crate::dialects::json_file;
-use crate::matching::{Flavour, Matcher, Target};
+use crate::matching::{Flavour, Matcher, Syntax, Target};
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode};
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -270,9 +270,9 @@ pub(super) fn matcher_for(event: &str, text: Option<&str>) -> Matcher {
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '|' | '-'))
     });
     let flavour = if searched {
-        Flavour::RegexOrSubstring
+        Flavour::RegexOrSubstring(Syntax::Rust)
     } else {
-        Flavour::NamesOrRegex
+        Flavour::NamesOrRegex(Syntax::Rust)
     };
     Matcher::new(text, flavour)
 }

@@ -7,7 +7,7 @@ mod load;
 
 use serde_json::json;
 
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{Answer, Decision, Merged, Policy, block_reason, decision_word, joined, object, put};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
@@ -17,8 +17,8 @@ use serde_json::Map;
 
 /// The Cursor dialect.
 pub(crate) const CURSOR: Dialect = Dialect::new(&Cursor);
-/// Cursor reads matchers as Claude does.
-pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex;
+/// Cursor reads matchers as Claude does (a JavaScript regex).
+pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex(Syntax::EcmaScript);
 
 struct Cursor;
 

@@ -10,7 +10,7 @@ mod reading;
 use serde_json::{Map, Value};
 
 use crate::config::locate::Step;
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{
     Answer, Decision, Merged, Policy, decision_word, joined, put, stop_fields,
 };
@@ -23,7 +23,7 @@ use crate::model::Dialect;
 pub(crate) const GEMINI: Dialect = Dialect::new(&Gemini);
 /// Gemini compiles the trimmed matcher as a regex; one that does not compile is compared as the
 /// exact string.
-pub(crate) const FLAVOUR: Flavour = Flavour::TrimmedRegexOrExact;
+pub(crate) const FLAVOUR: Flavour = Flavour::TrimmedRegexOrExact(Syntax::EcmaScript);
 
 struct Gemini;
 

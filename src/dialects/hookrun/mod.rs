@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::format::Format;
 use crate::dialects::{CLAUDE, CURSOR, GEMINI, PRAISON, PROXYAI};
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
@@ -19,8 +19,8 @@ use crate::model::Dialect;
 
 /// hookrun's own dialect.
 pub(crate) const HOOKRUN: Dialect = Dialect::new(&Hookrun);
-/// hookrun reads matchers as Claude does.
-pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex;
+/// hookrun reads matchers as Claude does, in Rust's `regex` syntax.
+pub(crate) const FLAVOUR: Flavour = Flavour::NamesOrRegex(Syntax::Rust);
 
 struct Hookrun;
 

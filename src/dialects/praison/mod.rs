@@ -12,7 +12,7 @@ mod payload;
 
 use serde_json::Value;
 
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::{CommandForm, Hook};
@@ -21,8 +21,8 @@ use crate::model::Dialect;
 
 /// The PraisonAI dialect.
 pub(crate) const PRAISON: Dialect = Dialect::new(&Praison);
-/// PraisonAI matches with `re.match`; an invalid regex is searched as a substring.
-pub(crate) const FLAVOUR: Flavour = Flavour::StartRegexOrSubstring;
+/// PraisonAI matches with Python's `re.match`; an invalid regex is searched as a substring.
+pub(crate) const FLAVOUR: Flavour = Flavour::StartRegexOrSubstring(Syntax::Python);
 
 /// `json.dumps` of the payload with the lower-case `event_name`.
 const PYTHON_JSON: Shape = Shape {

@@ -7,7 +7,7 @@ mod load;
 
 use serde_json::{Map, json};
 
-use crate::matching::{Flavour, Target};
+use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{Answer, Merged, Policy, block_reason, decision_word, object, put};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
@@ -16,8 +16,9 @@ use crate::model::Dialect;
 
 /// The ProxyAI dialect.
 pub(crate) const PROXYAI: Dialect = Dialect::new(&Proxyai);
-/// ProxyAI searches a regex anywhere in the value; an invalid one is searched as a substring.
-pub(crate) const FLAVOUR: Flavour = Flavour::RegexOrSubstring;
+/// ProxyAI searches a `java.util.regex` anywhere in the value; an invalid one is searched as a
+/// substring.
+pub(crate) const FLAVOUR: Flavour = Flavour::RegexOrSubstring(Syntax::Java);
 
 struct Proxyai;
 
