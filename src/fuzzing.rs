@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::config::tree::Node;
 use crate::config::yaml;
 use crate::dialects;
-use crate::matching::{Flavour, Matcher, Rule, RuleContext};
+use crate::matching::{Flavour, Matcher, Rule, RuleContext, Syntax};
 use crate::model::Source;
 use crate::model::load::LoadContext;
 use crate::runner::capture::Capture;
@@ -206,16 +206,26 @@ pub struct Matched {
 
 /// How many matcher flavours [`match_matcher`] takes (by index).
 pub const FLAVOURS: usize = 5;
+/// How many regex syntaxes [`match_matcher`] takes (by index; 0 is Rust's).
+pub const SYNTAXES: usize = 4;
 
-/// Classifies `pattern` in the flavour numbered `flavour` (modulo [`FLAVOURS`]: the flavours the
-/// dialects name) and matches `value` with it.
-pub fn match_matcher(flavour: usize, pattern: &str, value: &str) -> Matched {
+/// Classifies `pattern` in the flavour numbered `flavour` (modulo [`FLAVOURS`]: ignored, names
+/// or regex, trimmed regex or exact, regex or substring, start regex or substring) with the regex
+/// syntax numbered `syntax` (modulo [`SYNTAXES`]: Rust, ECMAScript, Python, Java) and matches
+/// `value` with it.
+pub fn match_matcher(flavour: usize, syntax: usize, pattern: &str, value: &str) -> Matched {
+    let syntax = [
+        Syntax::Rust,
+        Syntax::EcmaScript,
+        Syntax::Python,
+        Syntax::Java,
+    ][syntax % SYNTAXES];
     let flavour = [
         Flavour::Ignored,
-        Flavour::NamesOrRegex,
-        Flavour::TrimmedRegexOrExact,
-        Flavour::RegexOrSubstring,
-        Flavour::StartRegexOrSubstring,
+        Flavour::NamesOrRegex(syntax),
+        Flavour::TrimmedRegexOrExact(syntax),
+        Flavour::RegexOrSubstring(syntax),
+        Flavour::StartRegexOrSubstring(syntax),
     ][flavour % FLAVOURS];
     let matcher = Matcher::new(Some(pattern), flavour);
     Matched {

@@ -21,7 +21,7 @@ CLAUDE_MATCHERS = [
     "^Notebook.*",
     "WebFetch|WebSearch",
     "Task.*",
-    "(?i)^(write|edit)$",
+    "^(write|edit|Write|Edit)$",
     "Agent",
     "mcp__github__.*",
 ]

@@ -1,7 +1,9 @@
-//! Matchers: the first byte picks the flavour (`hookrun::fuzzing::match_matcher`'s order), then
-//! the pattern up to the first newline, then the value. Properties: no panic, no hang, and each
-//! flavour's semantics against an oracle that always compiles the regex, with the matcher's own
-//! limits — so the plain-text fast paths and the literal prefilter never change an answer:
+//! Matchers: the first byte picks the flavour and the regex syntax (`hookrun::fuzzing::
+//! match_matcher`'s order), then the pattern up to the first newline, then the value. Properties:
+//! in every syntax no panic and no hang (the ECMAScript screen and the step budget bound the
+//! backtracking engines); in Rust's syntax also each flavour's semantics against an oracle that
+//! always compiles the regex, with the matcher's own limits — so the plain-text fast paths and the
+//! literal prefilter never change an answer:
 //! - 0, ignored (prx, promptkit): every value;
 //! - 1, names or regex (claude, cursor, hookrun): a name list (`|`, `,`) compared exactly (free
 //!   text: contained), else an unanchored regex, an invalid one being an error;
@@ -14,7 +16,7 @@
 //! An empty or `*` matcher: every value, in every flavour.
 #![no_main]
 
-use hookrun::fuzzing::{FLAVOURS, match_matcher};
+use hookrun::fuzzing::{FLAVOURS, SYNTAXES, match_matcher};
 use libfuzzer_sys::fuzz_target;
 use regex_lite::{Regex, RegexBuilder};
 
@@ -34,11 +36,17 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let flavour = usize::from(pick) % FLAVOURS;
+    let syntax = usize::from(pick) / FLAVOURS % SYNTAXES;
     let Ok(rest) = std::str::from_utf8(rest) else {
         return;
     };
     let (pattern, value) = rest.split_once('\n').unwrap_or((rest, ""));
-    let got = match_matcher(flavour, pattern, value);
+    let got = match_matcher(flavour, syntax, pattern, value);
+    if syntax != 0 {
+        // The oracle speaks Rust's syntax only: other syntaxes are checked for no panic and no
+        // hang (libFuzzer's -timeout).
+        return;
+    }
     let context = || format!("flavour {flavour} matcher {pattern:?} on {value:?}: {got:?}");
     let trimmed = pattern.trim();
     if trimmed.is_empty() || trimmed == "*" || flavour == 0 {
