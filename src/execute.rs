@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::model::dialect::{EventContext, Shape};
 use crate::model::{CommandForm, Dialect, Hook};
+use crate::payload::Payload;
 use crate::plan::Step;
 use crate::runner::{self, Exit, Finished};
 use crate::sources::Config;
@@ -49,7 +50,7 @@ pub(crate) struct Execution {
 pub(crate) fn execute(
     config: &Config,
     plan: &[Step],
-    mut payload: Map<String, Value>,
+    mut payload: Payload,
     settings: &Settings<'_>,
 ) -> std::io::Result<Execution> {
     let mut execution = Execution {
@@ -85,7 +86,7 @@ pub(crate) fn execute(
             ));
             continue;
         }
-        if let Some(reached) = loop_limit::reached(hook, settings.event, &payload) {
+        if let Some(reached) = loop_limit::reached(hook, settings.event, payload.map()) {
             execution
                 .records
                 .push(skipped_record(config, hook, reached));
@@ -118,8 +119,9 @@ pub(crate) fn execute(
             ),
         );
         if let Some(rewrite) = &verdict.said.updated_input {
+            // The hooks after it get the payload serialised anew (SPEC §6): its bytes changed.
             chain_input(
-                &mut payload,
+                payload.map_mut(),
                 rewrite,
                 hook.dialect.rewrite_replaces_input(),
                 &mut execution.final_input,
@@ -130,7 +132,7 @@ pub(crate) fn execute(
         {
             chains_ended.insert(hook.dialect);
         }
-        loop_limit::count(hook, settings.event, &payload);
+        loop_limit::count(hook, settings.event, payload.map());
         execution
             .records
             .push(record(config, hook, &finished, &verdict, limits));
@@ -147,7 +149,7 @@ pub(crate) fn execute(
 fn launch(
     hook: &Hook,
     form: &CommandForm,
-    payload: &Map<String, Value>,
+    payload: &Payload,
     settings: &Settings<'_>,
     payloads: &mut Payloads,
     temp_dir: &mut Option<tempfile::TempDir>,
@@ -157,7 +159,8 @@ fn launch(
     let ctx = EventContext {
         event: settings.event,
         project_dir: settings.project_dir,
-        payload,
+        payload: payload.map(),
+        raw: payload.raw().map(|raw| raw.as_slice()),
         timestamp: &timestamp,
     };
     let bytes = payloads.get(hook.dialect.shape(hook), &ctx);

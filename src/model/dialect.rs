@@ -156,6 +156,9 @@ pub(crate) struct EventContext<'a> {
     pub(crate) event: &'a str,
     pub(crate) project_dir: &'a Path,
     pub(crate) payload: &'a Map<String, Value>,
+    /// The caller's payload bytes as one line ending in `\n`, while `payload` is what they say
+    /// (`None` after `--set` or a chained rewrite): shapes pass these on rather than serialise.
+    pub(crate) raw: Option<&'a [u8]>,
     /// The fire's one timestamp (RFC 3339, UTC, milliseconds).
     pub(crate) timestamp: &'a str,
 }
