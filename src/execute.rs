@@ -254,7 +254,10 @@ fn chain_input(
                 current.insert(key.clone(), value.clone());
             }
         }
-        (Some(current @ Value::Object(_)), _) => *current = rewrite.clone(),
+        // The replaced input may nest deep: it is dropped without recursing.
+        (Some(current @ Value::Object(_)), _) => {
+            crate::payload::deep::drop(std::mem::replace(current, rewrite.clone()));
+        }
         _ => {
             *final_input = Some(rewrite.clone());
             return;
@@ -332,5 +335,39 @@ fn record(
 fn trace(settings: &Settings<'_>, message: std::fmt::Arguments<'_>) {
     if settings.verbose {
         crate::stderr::say!("hookrun: {message}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewrite_replacing_a_deeply_nested_input_drops_it_without_recursing() {
+        let levels = crate::payload::deep::MAX_DEPTH - 2;
+        let text = format!(
+            "{{\"tool_input\":{}1{}}}",
+            "{\"a\":[".repeat(levels / 2),
+            "]}".repeat(levels / 2)
+        );
+        let mut payload: Map<String, Value> = {
+            let Value::Object(map) = crate::payload::deep::parse(text.as_bytes()).unwrap() else {
+                unreachable!("an object")
+            };
+            map
+        };
+        // A small stack: a recursive drop of 10 000 levels would overflow it.
+        let chained = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let mut final_input = None;
+                let rewrite = serde_json::json!({"command": "ls"});
+                chain_input(&mut payload, &rewrite, true, &mut final_input);
+                final_input
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(chained, Some(serde_json::json!({"command": "ls"})));
     }
 }
