@@ -160,7 +160,7 @@ fn launch(
         event: settings.event,
         project_dir: settings.project_dir,
         payload: payload.map(),
-        raw: payload.raw().map(|raw| raw.as_slice()),
+        raw: payload.raw(),
         timestamp: &timestamp,
     };
     let bytes = payloads.get(hook.dialect.shape(hook), &ctx);
@@ -221,8 +221,9 @@ impl Payloads {
         if let Some((_, bytes)) = self.cache.iter().find(|(key, _)| *key == shape.key) {
             return Rc::clone(bytes);
         }
-        // Rc::new keeps the one buffer: `Vec -> Rc<[u8]>` would copy a 64 MiB payload.
-        let bytes = Rc::new((shape.render)(ctx));
+        // An Rc of the Vec keeps the one buffer (`Vec -> Rc<[u8]>` would copy a 64 MiB payload),
+        // and a shape that passes the caller's bytes on shares theirs.
+        let bytes = (shape.render)(ctx);
         self.cache.push((shape.key, Rc::clone(&bytes)));
         bytes
     }

@@ -5,6 +5,8 @@
 //! `\ud83d` reach the hook unchanged. Once the payload was changed (`--set`, a chained rewrite)
 //! there are no such bytes, and the parsed payload is serialised instead.
 
+use std::rc::Rc;
+
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
@@ -18,16 +20,16 @@ pub(crate) const EVENT_NAME: Shape = Shape {
 };
 
 /// The payload with `key: <event>` added in front when the payload lacks it, as one line.
-pub(crate) fn with_field(key: &str, ctx: &EventContext<'_>) -> Vec<u8> {
+pub(crate) fn with_field(key: &str, ctx: &EventContext<'_>) -> Rc<Vec<u8>> {
     if ctx.payload.contains_key(key) {
         return as_is(ctx);
     }
     let Some(bytes) = ctx.raw else {
-        return line(&WithField {
+        return Rc::new(line(&WithField {
             key,
             value: ctx.event,
             map: ctx.payload,
-        });
+        }));
     };
     // `bytes` opens with the object's `{`: the field goes right after it.
     let mut out = Vec::with_capacity(bytes.len() + key.len() + ctx.event.len() + 8);
@@ -39,12 +41,13 @@ pub(crate) fn with_field(key: &str, ctx: &EventContext<'_>) -> Vec<u8> {
         out.push(b',');
     }
     out.extend_from_slice(&bytes[1..]);
-    out
+    Rc::new(out)
 }
 
-/// The payload as the caller sent it, as one line.
-pub(crate) fn as_is(ctx: &EventContext<'_>) -> Vec<u8> {
-    ctx.raw.map_or_else(|| line(ctx.payload), <[u8]>::to_vec)
+/// The payload as the caller sent it, as one line: their very buffer when there is one.
+pub(crate) fn as_is(ctx: &EventContext<'_>) -> Rc<Vec<u8>> {
+    ctx.raw
+        .map_or_else(|| Rc::new(line(ctx.payload)), Rc::clone)
 }
 
 /// `value` as one compact JSON line ending in `\n`, however deep it nests.
@@ -96,7 +99,7 @@ pub(crate) fn member<'a>(ctx: &EventContext<'a>, key: &str) -> Option<Piece<'a>>
 }
 
 /// `{"key": piece, …}` as one line ending in `\n`.
-pub(crate) fn object_line(fields: &[(&str, Piece<'_>)]) -> Vec<u8> {
+pub(crate) fn object_line(fields: &[(&str, Piece<'_>)]) -> Rc<Vec<u8>> {
     let mut out = Vec::new();
     out.push(b'{');
     for (at, (key, piece)) in fields.iter().enumerate() {
@@ -108,7 +111,7 @@ pub(crate) fn object_line(fields: &[(&str, Piece<'_>)]) -> Vec<u8> {
         piece.write(&mut out);
     }
     out.extend_from_slice(b"}\n");
-    out
+    Rc::new(out)
 }
 
 /// A map with one extra leading field (added only when the map lacks it), serialised in place.
@@ -136,11 +139,11 @@ impl Serialize for WithField<'_> {
 /// caller's bytes and from the parsed payload, which must say the same.
 #[cfg(test)]
 pub(crate) fn shaped(shape: Shape, payload: &Value, event: &str) -> Value {
-    let text = format!("{payload}\n");
-    let from_bytes = rendered(shape, text.as_bytes(), event);
+    let text = Rc::new(format!("{payload}\n").into_bytes());
+    let from_bytes = rendered(shape, &text, event);
     let ctx = EventContext {
         raw: None,
-        ..context(payload.as_object().unwrap(), text.as_bytes(), event)
+        ..context(payload.as_object().unwrap(), &text, event)
     };
     let from_value = (shape.render)(&ctx);
     let from_bytes: Value = serde_json::from_slice(&from_bytes).unwrap();
@@ -153,16 +156,17 @@ pub(crate) fn shaped(shape: Shape, payload: &Value, event: &str) -> Value {
 
 /// The bytes `shape` gives a hook for the payload `text` (one line ending in `\n`).
 #[cfg(test)]
-pub(crate) fn rendered(shape: Shape, text: &[u8], event: &str) -> Vec<u8> {
+pub(crate) fn rendered(shape: Shape, text: &[u8], event: &str) -> Rc<Vec<u8>> {
     let readable = raw::without_lone_surrogates(text);
     let value: Value = serde_json::from_slice(readable.as_deref().unwrap_or(text)).unwrap();
-    (shape.render)(&context(value.as_object().unwrap(), text, event))
+    let text = Rc::new(text.to_vec());
+    (shape.render)(&context(value.as_object().unwrap(), &text, event))
 }
 
 #[cfg(test)]
 fn context<'a>(
     payload: &'a Map<String, Value>,
-    text: &'a [u8],
+    text: &'a Rc<Vec<u8>>,
     event: &'a str,
 ) -> EventContext<'a> {
     EventContext {
@@ -217,24 +221,36 @@ mod tests {
     }
 
     #[test]
+    fn a_payload_that_names_its_event_is_the_callers_very_buffer() {
+        let text = Rc::new(b"{\"hook_event_name\":\"E\",\"big\":\"\\ud83d\"}\n".to_vec());
+        let value = json!({"hook_event_name": "E", "big": "\u{fffd}"});
+        let ctx = context(value.as_object().unwrap(), &text, "E");
+        assert!(
+            Rc::ptr_eq(&(EVENT_NAME.render)(&ctx), &text),
+            "shared, not copied"
+        );
+    }
+
+    #[test]
     fn without_bytes_the_payload_is_one_compact_line() {
         let payload = json!({"a": {"b": [1, 2]}});
+        let no_bytes = Rc::default();
         let ctx = EventContext {
             raw: None,
-            ..context(payload.as_object().unwrap(), b"", "E")
+            ..context(payload.as_object().unwrap(), &no_bytes, "E")
         };
         assert_eq!(
-            (EVENT_NAME.render)(&ctx),
+            *(EVENT_NAME.render)(&ctx),
             b"{\"hook_event_name\":\"E\",\"a\":{\"b\":[1,2]}}\n"
         );
     }
 
     #[test]
     fn envelope_pieces_are_the_callers_bytes_or_the_values() {
-        let text = b"{\"s\":\"\\ud83d\",\"n\":1.0}\n";
+        let text = Rc::new(b"{\"s\":\"\\ud83d\",\"n\":1.0}\n".to_vec());
         let value = json!({"s": "\u{fffd}", "n": 1.0});
         let map = value.as_object().unwrap();
-        let ctx = context(map, text, "E");
+        let ctx = context(map, &text, "E");
         let fields = |ctx: &EventContext<'_>| {
             object_line(&[
                 ("whole", whole(ctx)),

@@ -218,7 +218,7 @@ const AS_IS: Shape = Shape {
 
 /// `{hook, phase, request|response|event}`, unless the payload already has `hook` and `phase`;
 /// the inner values are the caller's payload bytes (or its `request`'s, `response`'s) as they came.
-fn envelope(kind: PromptkitHook, ctx: &EventContext<'_>) -> Vec<u8> {
+fn envelope(kind: PromptkitHook, ctx: &EventContext<'_>) -> std::rc::Rc<Vec<u8>> {
     use crate::dialects::payload::{Piece, member, object_line, whole};
     if ctx.payload.contains_key("hook") && ctx.payload.contains_key("phase") {
         return crate::dialects::payload::as_is(ctx);

@@ -156,7 +156,7 @@ pub(crate) fn lifecycle_event(name: &str) -> String {
 }
 
 /// The envelope embeds the caller's payload bytes (and its `session_id`'s) as they came.
-fn envelope(ctx: &EventContext<'_>) -> Vec<u8> {
+fn envelope(ctx: &EventContext<'_>) -> std::rc::Rc<Vec<u8>> {
     use crate::dialects::payload::{Piece, member, object_line, whole};
     if is_envelope(ctx.payload) {
         return crate::dialects::payload::as_is(ctx);
