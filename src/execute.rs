@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::model::dialect::{EventContext, Shape};
 use crate::model::{CommandForm, Dialect, Hook};
+use crate::payload::Payload;
 use crate::plan::Step;
 use crate::runner::{self, Exit, Finished};
 use crate::sources::Config;
@@ -49,7 +50,7 @@ pub(crate) struct Execution {
 pub(crate) fn execute(
     config: &Config,
     plan: &[Step],
-    mut payload: Map<String, Value>,
+    mut payload: Payload,
     settings: &Settings<'_>,
 ) -> std::io::Result<Execution> {
     let mut execution = Execution {
@@ -87,7 +88,7 @@ pub(crate) fn execute(
             ));
             continue;
         }
-        if let Some(reached) = loop_limit::reached(hook, settings.event, &payload) {
+        if let Some(reached) = loop_limit::reached(hook, settings.event, payload.map()) {
             execution
                 .records
                 .push(skipped_record(config, hook, reached));
@@ -120,8 +121,9 @@ pub(crate) fn execute(
             ),
         );
         if let Some(rewrite) = &verdict.said.updated_input {
+            // The hooks after it get the payload serialised anew (SPEC §6): its bytes changed.
             chain_input(
-                &mut payload,
+                payload.map_mut(),
                 rewrite,
                 hook.dialect.rewrite_replaces_input(),
                 &mut execution.final_input,
@@ -132,7 +134,7 @@ pub(crate) fn execute(
         {
             chains_ended.insert(hook.dialect);
         }
-        loop_limit::count(hook, settings.event, &payload);
+        loop_limit::count(hook, settings.event, payload.map());
         execution
             .records
             .push(record(config, hook, &finished, &verdict, limits));
@@ -156,7 +158,7 @@ pub(crate) fn execute(
 fn launch(
     hook: &Hook,
     form: &CommandForm,
-    payload: &Map<String, Value>,
+    payload: &Payload,
     settings: &Settings<'_>,
     payloads: &mut Payloads,
     temp_dir: &mut Option<tempfile::TempDir>,
@@ -166,7 +168,8 @@ fn launch(
     let ctx = EventContext {
         event: settings.event,
         project_dir: settings.project_dir,
-        payload,
+        payload: payload.map(),
+        raw: payload.raw(),
         timestamp: &timestamp,
     };
     let expanded = hook.dialect.expand_command(form, &ctx);
@@ -229,8 +232,9 @@ impl Payloads {
         if let Some((_, bytes)) = self.cache.iter().find(|(key, _)| *key == shape.key) {
             return Rc::clone(bytes);
         }
-        // Rc::new keeps the one buffer: `Vec -> Rc<[u8]>` would copy a 64 MiB payload.
-        let bytes = Rc::new((shape.render)(ctx));
+        // An Rc of the Vec keeps the one buffer (`Vec -> Rc<[u8]>` would copy a 64 MiB payload),
+        // and a shape that passes the caller's bytes on shares theirs.
+        let bytes = (shape.render)(ctx);
         self.cache.push((shape.key, Rc::clone(&bytes)));
         bytes
     }
@@ -262,7 +266,10 @@ fn chain_input(
                 current.insert(key.clone(), value.clone());
             }
         }
-        (Some(current @ Value::Object(_)), _) => *current = rewrite.clone(),
+        // The replaced input may nest deep: it is dropped without recursing.
+        (Some(current @ Value::Object(_)), _) => {
+            crate::payload::deep::drop(std::mem::replace(current, rewrite.clone()));
+        }
         _ => {
             *final_input = Some(rewrite.clone());
             return;
@@ -340,5 +347,39 @@ fn record(
 fn trace(settings: &Settings<'_>, message: std::fmt::Arguments<'_>) {
     if settings.verbose {
         crate::stderr::say!("hookrun: {message}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewrite_replacing_a_deeply_nested_input_drops_it_without_recursing() {
+        let levels = crate::payload::deep::MAX_DEPTH - 2;
+        let text = format!(
+            "{{\"tool_input\":{}1{}}}",
+            "{\"a\":[".repeat(levels / 2),
+            "]}".repeat(levels / 2)
+        );
+        let mut payload: Map<String, Value> = {
+            let Value::Object(map) = crate::payload::deep::parse(text.as_bytes()).unwrap() else {
+                unreachable!("an object")
+            };
+            map
+        };
+        // A small stack: a recursive drop of 10 000 levels would overflow it.
+        let chained = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let mut final_input = None;
+                let rewrite = serde_json::json!({"command": "ls"});
+                chain_input(&mut payload, &rewrite, true, &mut final_input);
+                final_input
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(chained, Some(serde_json::json!({"command": "ls"})));
     }
 }

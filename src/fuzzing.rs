@@ -94,7 +94,7 @@ pub fn decode_payload(bytes: &[u8], sets: &[String], max: u64) -> Result<String,
     let file = FILE.get_or_init(|| tempfile::NamedTempFile::new().expect("a temporary file"));
     std::fs::write(file.path(), bytes).expect("the temporary payload file is writable");
     crate::payload::read(Some(file.path()), sets, max)
-        .map(|object| Value::Object(object).to_string())
+        .map(|payload| payload.value().to_string())
         .map_err(|error| error.to_string())
 }
 

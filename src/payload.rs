@@ -1,14 +1,15 @@
 //! The event payload hookrun is given: read from stdin or `--payload FILE`, bounded in size,
-//! required to be a JSON object, and edited by `--set key.path=value`.
+//! required to be a JSON object, and edited by `--set key.path=value`. It is kept twice: the
+//! caller's bytes, which hooks get as they came, and the parsed value hookrun reads fields from.
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-mod read_ahead;
-
-use read_ahead::ReadAhead;
+pub(crate) mod deep;
+pub(crate) mod raw;
 
 /// Default `--max-payload`: 64 MiB.
 pub(crate) const DEFAULT_MAX_PAYLOAD: u64 = 64 * 1024 * 1024;
@@ -32,6 +33,11 @@ pub(crate) enum PayloadError {
         #[source]
         source: serde_json::Error,
     },
+    #[error(
+        "the payload from {from} nests objects and arrays {depth} levels deep (hookrun reads up to {})",
+        deep::MAX_DEPTH
+    )]
+    TooDeep { from: String, depth: usize },
     #[error("the payload from {from} must be a JSON object, found {found}")]
     NotObject { from: String, found: String },
     #[error("--set {0}: expected key.path=value")]
@@ -40,60 +46,139 @@ pub(crate) enum PayloadError {
     SetThroughScalar(String, String),
 }
 
+/// The event payload: the parsed object hookrun reads fields from (matchers, `if` rules, rewrite
+/// chaining), and the caller's bytes while they still say what the object says. In the parsed
+/// object a lone surrogate escape reads as U+FFFD; the bytes keep it.
+pub(crate) struct Payload {
+    /// Always an object.
+    value: Value,
+    /// The caller's payload as one line ending in `\n` (see [`raw::one_line`]); `None` once the
+    /// object was changed (`--set`, a chained rewrite), when hooks get it serialised.
+    raw: Option<Rc<Vec<u8>>>,
+}
+
+impl Payload {
+    /// A payload with no bytes of its own, serialised when a hook needs it.
+    pub(crate) fn from_map(map: Map<String, Value>) -> Payload {
+        Payload {
+            value: Value::Object(map),
+            raw: None,
+        }
+    }
+
+    /// The payload as a value (always an object), for the plan.
+    pub(crate) fn value(&self) -> &Value {
+        &self.value
+    }
+
+    pub(crate) fn map(&self) -> &Map<String, Value> {
+        self.value.as_object().expect("a payload is an object")
+    }
+
+    /// The object, to change: the caller's bytes no longer match it and are let go.
+    pub(crate) fn map_mut(&mut self) -> &mut Map<String, Value> {
+        self.raw = None;
+        self.value.as_object_mut().expect("a payload is an object")
+    }
+
+    /// The caller's bytes as one line, while the object is unchanged.
+    pub(crate) fn raw(&self) -> Option<&Rc<Vec<u8>>> {
+        self.raw.as_ref()
+    }
+}
+
+impl Drop for Payload {
+    fn drop(&mut self) {
+        deep::drop(std::mem::take(&mut self.value));
+    }
+}
+
 /// Reads the payload object from `file`, or from stdin when `None`.
 pub(crate) fn read(
     file: Option<&Path>,
     sets: &[String],
     max: u64,
-) -> Result<Map<String, Value>, PayloadError> {
+) -> Result<Payload, PayloadError> {
     let from = file.map_or_else(|| "stdin".to_owned(), |f| f.display().to_string());
-    let parsed = match file {
+    let bytes = match file {
         Some(path) => match std::fs::File::open(path) {
             Ok(file) => {
                 let len = regular_file_len(&file);
-                parse_bounded(file, len, max)
+                read_bounded(file, len, max)
             }
             Err(source) => return Err(PayloadError::Read { from, source }),
         },
         // With --set, a terminal on stdin means "no payload": never wait for a human to type one.
-        None if !sets.is_empty() && std::io::stdin().is_terminal() => Parsed::Blank,
+        None if !sets.is_empty() && std::io::stdin().is_terminal() => Ok(Some(Vec::new())),
         None => {
             let stdin = std::io::stdin();
             let len = regular_file_len(&stdin);
-            parse_bounded(stdin.lock(), len, max)
+            read_bounded(stdin.lock(), len, max)
         }
     };
-    let mut map = match parsed {
-        Parsed::Value(Value::Object(map)) => map,
-        Parsed::Value(other) => {
-            let found = crate::config::reader::kind_of_value(&other);
-            return Err(PayloadError::NotObject { from, found });
+    let bytes = match bytes {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Err(PayloadError::TooLarge { from, max }),
+        Err(source) => return Err(PayloadError::Read { from, source }),
+    };
+    let mut payload = if bytes.iter().all(u8::is_ascii_whitespace) {
+        if sets.is_empty() {
+            return Err(PayloadError::Empty { from });
         }
-        Parsed::Blank if !sets.is_empty() => Map::new(),
-        Parsed::Blank => return Err(PayloadError::Empty { from }),
-        Parsed::TooLarge => return Err(PayloadError::TooLarge { from, max }),
-        Parsed::ReadFailed(source) => return Err(PayloadError::Read { from, source }),
-        Parsed::Invalid(source) => return Err(PayloadError::Invalid { from, source }),
+        Payload::from_map(Map::new())
+    } else {
+        match parse(&bytes).map_err(|error| error.from(from.clone()))? {
+            Value::Object(map) => Payload {
+                value: Value::Object(map),
+                raw: Some(Rc::new(raw::one_line(bytes))),
+            },
+            other => {
+                let found = crate::config::reader::kind_of_value(&other);
+                deep::drop(other);
+                return Err(PayloadError::NotObject { from, found });
+            }
+        }
     };
     for set in sets {
-        apply_set(&mut map, set)?;
+        apply_set(payload.map_mut(), set)?;
     }
-    Ok(map)
+    Ok(payload)
 }
 
-/// What parsing the input ended with.
-enum Parsed {
-    Value(Value),
-    /// Nothing but white space.
-    Blank,
-    TooLarge,
-    ReadFailed(std::io::Error),
+/// Why parsing failed, before the source is named.
+enum ParseError {
     Invalid(serde_json::Error),
+    TooDeep(usize),
 }
 
-/// Payloads up to this size are read whole and parsed from memory (fastest); larger ones are
-/// parsed from the stream.
-const STREAM_ABOVE: u64 = 1024 * 1024;
+impl ParseError {
+    fn from(self, from: String) -> PayloadError {
+        match self {
+            ParseError::Invalid(source) => PayloadError::Invalid { from, source },
+            ParseError::TooDeep(depth) => PayloadError::TooDeep { from, depth },
+        }
+    }
+}
+
+/// Parses the payload's bytes. The usual payload parses at once; only one serde_json refuses is
+/// looked at again: nested deeper than its 128 levels (parsed on a growing stack, up to
+/// [`deep::MAX_DEPTH`]), or holding lone surrogate escapes (parsed from a copy where they read
+/// as U+FFFD).
+fn parse(bytes: &[u8]) -> Result<Value, ParseError> {
+    let error = match serde_json::from_slice::<Value>(bytes) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
+    let depth = raw::depth(bytes);
+    if depth > deep::MAX_DEPTH {
+        return Err(ParseError::TooDeep(depth));
+    }
+    let replaced = raw::without_lone_surrogates(bytes);
+    if replaced.is_none() && depth < 128 {
+        return Err(ParseError::Invalid(error));
+    }
+    deep::parse(replaced.as_deref().unwrap_or(bytes)).map_err(ParseError::Invalid)
+}
 
 /// The length of the input when it is a regular file (a `--payload FILE`, or stdin redirected
 /// from one); `None` for a pipe, a terminal or a socket, whose length is known only once read.
@@ -104,93 +189,24 @@ fn regular_file_len(input: &impl std::os::fd::AsFd) -> Option<u64> {
         .flatten()
 }
 
-/// Parses JSON from `reader`, reading at most `max` bytes. An input longer than `max` is refused
-/// without parsing any of it: at once when its length is known (`known_len`, a regular file),
-/// else once more than `max` bytes have been read ahead. A large payload is parsed from the
-/// stream (or from the read-ahead chunks, freed as they are parsed) rather than from one buffer
-/// of the whole input, which keeps one copy of it fewer in memory (peak RSS ≤ 2.5 × payload +
-/// 16 MiB).
-fn parse_bounded(reader: impl Read, known_len: Option<u64>, max: u64) -> Parsed {
+/// Reads all of `reader`, at most `max` bytes: `None` when the input is longer. An input whose
+/// length is known (`known_len`, a regular file) and too long is refused without reading any of
+/// it; one of unknown length (a pipe) is read up to one byte past the cap, never further. The
+/// whole input is kept, since hooks get these very bytes.
+fn read_bounded(
+    reader: impl Read,
+    known_len: Option<u64>,
+    max: u64,
+) -> std::io::Result<Option<Vec<u8>>> {
     if known_len.is_some_and(|len| len > max) {
-        return Parsed::TooLarge;
+        return Ok(None);
     }
-    let mut limited = reader.take(max.saturating_add(1));
-    // Room for a typical payload up front: read_to_end on an empty buffer starts with 32-byte
-    // probe reads and doubles, 7 reads for 1 KiB where this takes 2 (the data and the end).
-    let mut head = Vec::with_capacity(16 * 1024);
-    if let Err(error) = (&mut limited).take(STREAM_ABOVE).read_to_end(&mut head) {
-        return Parsed::ReadFailed(error);
-    }
-    if head.len() as u64 > max {
-        return Parsed::TooLarge;
-    }
-    let blank_head = head.iter().all(u8::is_ascii_whitespace);
-    if (head.len() as u64) < STREAM_ABOVE {
-        return match serde_json::from_slice::<Value>(&head) {
-            Ok(value) => Parsed::Value(value),
-            Err(_) if blank_head => Parsed::Blank,
-            Err(error) => Parsed::Invalid(error),
-        };
-    }
-    // A regular file's length is known to be within the cap: parse straight from it. Input of
-    // unknown length is read ahead up to the cap first, so an oversized one is never parsed.
-    let rest: Box<dyn Read> = if known_len.is_some() {
-        Box::new(limited)
-    } else {
-        let limit = max.saturating_sub(head.len() as u64);
-        match ReadAhead::read(limited, limit) {
-            Ok(ahead) if ahead.len > limit => return Parsed::TooLarge,
-            Ok(ahead) => Box::new(ahead),
-            Err(error) => return Parsed::ReadFailed(error),
-        }
-    };
-    let mut counted = Counted {
-        inner: std::io::Cursor::new(head).chain(rest),
-        bytes: 0,
-        blank: blank_head,
-        error: None,
-    };
-    let result = serde_json::from_reader::<_, Value>(std::io::BufReader::with_capacity(
-        64 * 1024,
-        &mut counted,
-    ));
-    if let Some(error) = counted.error {
-        return Parsed::ReadFailed(error);
-    }
-    if counted.bytes > max {
-        return Parsed::TooLarge;
-    }
-    match result {
-        Ok(value) => Parsed::Value(value),
-        Err(_) if counted.blank => Parsed::Blank,
-        Err(error) => Parsed::Invalid(error),
-    }
-}
-
-/// Counts what passes through, remembers whether it was all white space, and keeps the first I/O
-/// error (serde_json would report it as a syntax error).
-struct Counted<R> {
-    inner: R,
-    bytes: u64,
-    blank: bool,
-    error: Option<std::io::Error>,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        match self.inner.read(buf) {
-            Ok(n) => {
-                self.bytes += n as u64;
-                self.blank = self.blank && buf[..n].iter().all(u8::is_ascii_whitespace);
-                Ok(n)
-            }
-            Err(error) => {
-                let kind = error.kind();
-                self.error = Some(error);
-                Err(std::io::Error::from(kind))
-            }
-        }
-    }
+    // Room for the whole file, or for a typical payload: read_to_end on an empty buffer starts
+    // with 32-byte probe reads and doubles, 7 reads for 1 KiB where this takes 2.
+    let room = known_len.map_or(16 * 1024, |len| usize::try_from(len).unwrap_or(0) + 1);
+    let mut bytes = Vec::with_capacity(room);
+    reader.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= max).then_some(bytes))
 }
 
 /// Applies `key.path=value`: the value is JSON when it parses as JSON, else a string.

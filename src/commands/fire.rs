@@ -61,12 +61,11 @@ fn fire(
             "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
         );
     }
-    let payload = Value::Object(payload);
     let steps = plan::plan(
         &config,
         &PlanInput {
             event: &args.event,
-            payload: &payload,
+            payload: payload.value(),
             project_dir: &project_dir,
             own_dialect: agent,
             depth,
@@ -76,10 +75,7 @@ fn fire(
     if args.dry_run {
         return dry_run::print(&config, &steps, &args.event, args.pretty);
     }
-    let Value::Object(payload) = payload else {
-        unreachable!("built from an object above")
-    };
-    let recorded_payload = args.record.as_ref().map(|_| payload.clone());
+    let recorded_payload = args.record.as_ref().map(|_| payload.map().clone());
     if steps.iter().any(|step| step.skip.is_none()) {
         runner::signals::install()
             .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;

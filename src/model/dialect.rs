@@ -7,6 +7,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -156,6 +157,9 @@ pub(crate) struct EventContext<'a> {
     pub(crate) event: &'a str,
     pub(crate) project_dir: &'a Path,
     pub(crate) payload: &'a Map<String, Value>,
+    /// The caller's payload bytes as one line ending in `\n`, while `payload` is what they say
+    /// (`None` after `--set` or a chained rewrite): shapes pass these on rather than serialise.
+    pub(crate) raw: Option<&'a Rc<Vec<u8>>>,
     /// The fire's one timestamp (RFC 3339, UTC, milliseconds).
     pub(crate) timestamp: &'a str,
 }
@@ -166,8 +170,8 @@ pub(crate) struct EventContext<'a> {
 pub(crate) struct Shape {
     /// Names the shape; equal keys must render equal bytes.
     pub(crate) key: &'static str,
-    /// Serialises the payload as one compact line ending in `\n`.
-    pub(crate) render: fn(&EventContext<'_>) -> Vec<u8>,
+    /// The payload as one line ending in `\n`; shared with the caller's bytes when it is them.
+    pub(crate) render: fn(&EventContext<'_>) -> Rc<Vec<u8>>,
 }
 
 /// How `validate` judges a hook's timeout in this dialect.

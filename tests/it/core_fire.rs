@@ -206,7 +206,8 @@ fn payload_reaches_hooks_as_one_line_with_hook_event_name() {
         .exit(0);
     assert_eq!(
         std::fs::read_to_string(case.at("stdin.txt")).unwrap(),
-        "{\"hook_event_name\":\"Stop\",\"session_id\":\"s1\"}\n"
+        "{\"hook_event_name\":\"Stop\",\"session_id\": \"s1\"}\n",
+        "the caller's bytes, line breaks and their indentation removed"
     );
 }
 
@@ -353,14 +354,14 @@ fn payloads_over_max_payload_are_refused() {
 }
 
 #[test]
-fn deeply_nested_payloads_are_refused() {
-    let deep = format!("{{\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+fn payloads_nested_past_the_depth_limit_are_refused() {
+    let deep = format!("{{\"a\":{}1{}}}", "[".repeat(20_000), "]".repeat(20_000));
     let case = Case::new();
     case.stdin(deep);
     case.fire("Stop")
         .exit(1)
-        .stderr_has("not valid JSON")
-        .stderr_has("recursion limit");
+        .stderr_has("20001 levels deep")
+        .stderr_has("up to 10000");
 }
 
 #[test]

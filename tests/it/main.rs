@@ -20,6 +20,7 @@ mod interrupts;
 mod list;
 mod output_modes;
 mod payload_cap;
+mod payloads;
 mod promptkit;
 mod prx;
 mod schema_check;

@@ -451,7 +451,9 @@ fn the_documented_example_project_runs() {
         "{log}"
     );
     assert!(
-        lines[0].contains(r#""payload":{"arguments":{"command":"ls -la"}"#),
+        lines[0].contains(
+            r#""payload":{"session_id":"sess-42","tool":"shell","arguments":{"command":"ls -la"}}"#
+        ),
         "{log}"
     );
     assert!(

@@ -27,7 +27,7 @@ pub(crate) const FLAVOUR: Flavour = Flavour::StartRegexOrSubstring(Syntax::Pytho
 /// `json.dumps` of the payload with the lower-case `event_name`.
 const PYTHON_JSON: Shape = Shape {
     key: "praison.json_dumps",
-    render: payload::render,
+    render: |ctx| std::rc::Rc::new(payload::render(ctx)),
 };
 
 struct Praison;
@@ -152,6 +152,7 @@ mod tests {
             event: "before_tool",
             project_dir: std::path::Path::new("/proj"),
             payload: payload.as_object().unwrap(),
+            raw: None,
             timestamp: "",
         };
         Praison.expand_command(&CommandForm::Shell(command.into()), &ctx)
@@ -178,6 +179,7 @@ mod tests {
             event: "BEFORE_TOOL",
             project_dir: std::path::Path::new("/proj"),
             payload: payload.as_object().unwrap(),
+            raw: None,
             timestamp: "",
         };
         let hook = crate::model::hook::Hook::new(

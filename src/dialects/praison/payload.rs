@@ -119,6 +119,7 @@ mod tests {
             event,
             project_dir: std::path::Path::new("/p"),
             payload: payload.as_object().unwrap(),
+            raw: None,
             timestamp: "",
         };
         String::from_utf8(render(&ctx)).unwrap()

@@ -7,7 +7,7 @@
 
 mod load;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, json};
 
 use crate::config::format::Format;
 use crate::matching::Target;
@@ -223,48 +223,32 @@ const SESSION: Shape = Shape {
 /// The caller's payload as is (eval hooks).
 const AS_IS: Shape = Shape {
     key: "as-is",
-    render: |ctx| crate::dialects::payload::line(ctx.payload),
+    render: crate::dialects::payload::as_is,
 };
 
-/// `{hook, phase, request|response|event}`, unless the payload already has `hook` and `phase`.
-fn envelope(kind: PromptkitHook, ctx: &EventContext<'_>) -> Vec<u8> {
-    let payload = ctx.payload;
-    if payload.contains_key("hook") && payload.contains_key("phase") {
-        return crate::dialects::payload::line(payload);
+/// `{hook, phase, request|response|event}`, unless the payload already has `hook` and `phase`;
+/// the inner values are the caller's payload bytes (or its `request`'s, `response`'s) as they came.
+fn envelope(kind: PromptkitHook, ctx: &EventContext<'_>) -> std::rc::Rc<Vec<u8>> {
+    use crate::dialects::payload::{Piece, member, object_line, whole};
+    if ctx.payload.contains_key("hook") && ctx.payload.contains_key("phase") {
+        return crate::dialects::payload::as_is(ctx);
     }
-    crate::dialects::payload::line(&Envelope {
-        kind,
-        phase: phase(ctx.event),
-        payload,
-    })
-}
-
-struct Envelope<'a> {
-    kind: PromptkitHook,
-    phase: &'a str,
-    payload: &'a Map<String, Value>,
-}
-
-impl serde::Serialize for Envelope<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut out = serializer.serialize_map(None)?;
-        out.serialize_entry("hook", self.kind.name())?;
-        out.serialize_entry("phase", self.phase)?;
-        let whole = Value::Object(Map::new());
-        let field = |key: &str| self.payload.get(key);
-        match self.kind {
-            PromptkitHook::Session => out.serialize_entry("event", self.payload)?,
-            _ if self.phase.starts_with("after_") => {
-                out.serialize_entry("request", field("request").unwrap_or(&whole))?;
-                out.serialize_entry("response", field("response").unwrap_or(&whole))?;
-            }
-            _ => match field("request") {
-                Some(request) => out.serialize_entry("request", request)?,
-                None => out.serialize_entry("request", self.payload)?,
-            },
-        }
-        out.end()
+    let phase = phase(ctx.event);
+    let head = [("hook", Piece::Str(kind.name())), ("phase", Piece::Str(phase))];
+    let field = |key: &str| member(ctx, key);
+    match kind {
+        PromptkitHook::Session => object_line(&[head[0], head[1], ("event", whole(ctx))]),
+        _ if phase.starts_with("after_") => object_line(&[
+            head[0],
+            head[1],
+            ("request", field("request").unwrap_or(Piece::EMPTY_OBJECT)),
+            ("response", field("response").unwrap_or(Piece::EMPTY_OBJECT)),
+        ]),
+        _ => object_line(&[
+            head[0],
+            head[1],
+            ("request", field("request").unwrap_or_else(|| whole(ctx))),
+        ]),
     }
 }
 

@@ -155,31 +155,24 @@ pub(crate) fn lifecycle_event(name: &str) -> String {
     }
 }
 
-fn envelope(ctx: &EventContext<'_>) -> Vec<u8> {
-    let payload = ctx.payload;
-    if is_envelope(payload) {
-        return crate::dialects::payload::line(payload);
+/// The envelope embeds the caller's payload bytes (and its `session_id`'s) as they came.
+fn envelope(ctx: &EventContext<'_>) -> std::rc::Rc<Vec<u8>> {
+    use crate::dialects::payload::{Piece, member, object_line, whole};
+    if is_envelope(ctx.payload) {
+        return crate::dialects::payload::as_is(ctx);
     }
-    crate::dialects::payload::line(&Envelope {
-        event: &lifecycle_event(ctx.event),
-        timestamp: ctx.timestamp,
-        session_id: payload.get("session_id").unwrap_or(&Value::Null),
-        payload,
-    })
+    object_line(&[
+        ("event", Piece::Str(&lifecycle_event(ctx.event))),
+        ("timestamp", Piece::Str(ctx.timestamp)),
+        ("session_id", member(ctx, "session_id").unwrap_or(Piece::NULL)),
+        ("payload", whole(ctx)),
+    ])
 }
 
 fn is_envelope(payload: &Map<String, Value>) -> bool {
     payload.contains_key("event")
         && payload.contains_key("payload")
         && payload.contains_key("timestamp")
-}
-
-#[derive(serde::Serialize)]
-struct Envelope<'a> {
-    event: &'a str,
-    timestamp: &'a str,
-    session_id: &'a Value,
-    payload: &'a Map<String, Value>,
 }
 
 #[cfg(test)]
