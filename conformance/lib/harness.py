@@ -35,15 +35,17 @@ def shq(s):
 
 
 def emit_command(spec):
-    """["NAME", EXIT, STDOUT, STDERR, SLEEP] -> the shell command running hooks/emit.sh.
+    """["NAME", EXIT, STDOUT, STDERR, SLEEP, "once"] -> the shell command running hooks/emit.sh.
     STDOUT may be a JSON value (printed compact) or a string (printed as is)."""
-    spec = list(spec) + [None] * (5 - len(spec))
-    name, code, out, err, nap = spec[:5]
+    spec = list(spec) + [None] * (6 - len(spec))
+    name, code, out, err, nap, once = spec[:6]
     if out is not None and not isinstance(out, str):
         out = json.dumps(out, separators=(",", ":"))
     if err is not None and not isinstance(err, str):
         err = json.dumps(err, separators=(",", ":"))
     args = [name or "", str(code if code is not None else 0), out or "", err or "", "" if nap is None else str(nap)]
+    if once:
+        args.append("once")
     # A hook that kills itself is exec'd, so that the agent's own child dies by the signal
     # (else the shell reports it as exit 128+n).
     prefix = "exec " if args[1] in ("KILL", "TERM") else ""
