@@ -25,19 +25,21 @@ BASE_PREFIXES = ("You are a coding agent", "<skills_instructions>", "<permission
 class Agent:
     name = "codex"
     file = ".codex/hooks.json"
-    output_mode = "claude"  # marked: no --output codex exists yet
+    # Side (b)'s answer format. The one line to change when `--output codex` lands: "codex".
+    output_mode = "claude"
 
     def __init__(self, install_dir, version):
         # The npm launcher (node) finds the platform binary and puts its helpers on PATH.
         self.exe = os.path.join(install_dir, "node_modules/.bin/codex")
-        self.version = f"@openai/codex {version} (b: --output claude)"
+        self.version = f"@openai/codex {version}" + ("" if self.output_mode == "codex" else
+                                                    f" (b: --output {self.output_mode})")
 
     def write_config(self, project, s):
         harness.write_json(os.path.join(project, self.file), s["settings"])
 
     def hookrun_command(self, project, event):
         src = os.path.join(project, ".src", self.file)
-        return f"{harness.hookrun_bin()} -C '{project}' --no-user-config -c '{src}' fire {event} --output claude"
+        return f"{harness.hookrun_bin()} -C '{project}' --no-user-config -c '{src}' fire {event} --output {self.output_mode}"
 
     def write_single_hook(self, project, s):
         harness.write_json(os.path.join(project, ".src", self.file), s["settings"])
@@ -149,4 +151,10 @@ class Agent:
         return e
 
     def compare_c(self, s, a, c):
-        return cli_agent.compare_c(a, c)
+        bad = cli_agent.compare_c(a, c)
+        # A blocked prompt's reason goes to the user only, and `codex exec --json` shows it
+        # nowhere (not in its events, not in its logs): there is no text to hold hookrun's reason
+        # against. Codex blocks a prompt only with a non-empty reason, so hookrun must have one.
+        if s["event"] == "UserPromptSubmit" and a.get("proceeds") is False and "reason" in bad and c.get("reason"):
+            bad.remove("reason")
+        return bad
