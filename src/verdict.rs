@@ -118,10 +118,10 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
     };
     if code == 2 && policy.exit2_blocks {
         let said = parsed.clone().ok().flatten().unwrap_or_default();
-        let reason = said
-            .reason
-            .clone()
-            .or_else(|| non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim()))
+        // Exit 2 speaks through stderr: the agents tell the model the hook's stderr even when
+        // its stdout holds a JSON reason (an allow's reason, say); that reason is only a fallback.
+        let reason = non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim())
+            .or_else(|| said.reason.clone())
             .or_else(|| non_empty(stdout))
             .unwrap_or_else(|| format!("blocked by hook {name}"));
         return Verdict {

@@ -138,12 +138,31 @@ fn exit_2_denies_even_when_json_says_allow() {
 }
 
 #[test]
-fn exit_2_reason_prefers_the_json_reason() {
-    let verdict = judge_with(
+fn exit_2_reason_is_stderr_even_beside_a_json_reason() {
+    // Claude Code 2.1.197 tells the model the stderr of an exit-2 hook, whatever its stdout says
+    // (conformance scenario pt-json-allow-exit2).
+    let allow = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"json allow reason"}}"#;
+    let verdict = judge_with(claude(), Exit::Code(2), allow, "stderr wins\n");
+    assert_eq!(
+        (verdict.decision, verdict.reason.as_deref()),
+        (Decision::Deny, Some("stderr wins"))
+    );
+    let deny = judge_with(
         claude(),
         Exit::Code(2),
         r#"{"reason":"Denied by hook"}"#,
         "stderr text",
+    );
+    assert_eq!(deny.reason.as_deref(), Some("stderr text"));
+}
+
+#[test]
+fn exit_2_without_stderr_falls_back_to_the_json_reason() {
+    let verdict = judge_with(
+        claude(),
+        Exit::Code(2),
+        r#"{"reason":"Denied by hook"}"#,
+        " \n",
     );
     assert_eq!(verdict.reason.as_deref(), Some("Denied by hook"));
 }

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -14,6 +15,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))) +
 
 TOOL_EVENTS = {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest"}
 # The first request of a -p run carries this reminder (the date); it is no hook output.
+# One run takes ~2 s; a scenario may raise this with "agent_timeout". A run that does not finish
+# in time is a harness error, never a result.
+AGENT_TIMEOUT = 30
+HOOK_PARAGRAPH = re.compile(r"\s*(?:<system-reminder>\s*)?[A-Z][A-Za-z]*(?::\S+)? hook\b")
 BASE_PREFIXES = ("<system-reminder>\nAs you answer the user's questions, you can use the following context:",)
 
 
@@ -56,10 +61,10 @@ class Agent:
                    "--output-format", "json", "--max-turns", "6"]
             try:
                 p = subprocess.run(cmd, cwd=project, env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                                   timeout=float(s.get("agent_timeout", 120)))
+                                   timeout=float(s.get("agent_timeout", AGENT_TIMEOUT)))
                 out = p.stdout.decode(errors="replace")
             except subprocess.TimeoutExpired:
-                return {"error": "claude timed out"}
+                return {"error": f"claude did not finish within {s.get('agent_timeout', AGENT_TIMEOUT)} s"}
             reqs = [r for r in cli_agent.read_log(log) if r.get("method") == "POST" and "/messages" in r["path"]
                     and "count_tokens" not in r["path"]]
         finally:
@@ -88,11 +93,12 @@ class Agent:
                         if txt:
                             told.append(cli_agent.normalise(txt, commands))
                     elif b.get("type") == "text":
-                        # hook texts are paragraphs naming the hook (Claude Code's wrappers:
-                        # "UserPromptSubmit hook additional context: …", "SessionStart:startup hook success: …")
+                        # hook texts are paragraphs that start with Claude Code's hook wrappers
+                        # ("UserPromptSubmit hook additional context: …", "SessionStart:startup hook
+                        # success: …", "Stop hook feedback:\n…"); other paragraphs that merely mention
+                        # hooks (the skills list in the system message) are not
                         for para in b.get("text", "").split("\n\n"):
-                            if "hook" in para.lower() and not para.startswith(BASE_PREFIXES) and "<system-reminder>" not in para[:20] or \
-                                    para.startswith("<system-reminder>") and "hook" in para.lower() and not para.startswith(BASE_PREFIXES):
+                            if HOOK_PARAGRAPH.match(para) and not para.startswith(BASE_PREFIXES):
                                 told.append(cli_agent.normalise(para, commands))
         user = str(result.get("result") or "")
         if user and user.strip() != "done.":

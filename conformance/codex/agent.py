@@ -2,7 +2,6 @@
 namespace of its own (run-in-netns.sh). hookrun has no --output codex yet: side (b) uses
 --output claude (Codex reads Claude's answer format), and every (b) result says so."""
 
-import glob
 import json
 import os
 import re
@@ -16,6 +15,9 @@ import harness
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOOL_EVENTS = {"PreToolUse", "PostToolUse", "PermissionRequest"}
+# One run takes ~2 s; a scenario may raise this with "agent_timeout". A run that does not finish
+# in time is a harness error, never a result.
+AGENT_TIMEOUT = 30
 BASE_PREFIXES = ("You are a coding agent", "<skills_instructions>", "<permissions instructions>",
                  "<environment_context>", "<collaboration_mode>", "<apps_instructions>")
 
@@ -23,19 +25,21 @@ BASE_PREFIXES = ("You are a coding agent", "<skills_instructions>", "<permission
 class Agent:
     name = "codex"
     file = ".codex/hooks.json"
-    output_mode = "claude"  # marked: no --output codex exists yet
+    # Side (b)'s answer format. The one line to change when `--output codex` lands: "codex".
+    output_mode = "claude"
 
     def __init__(self, install_dir, version):
-        found = glob.glob(os.path.join(install_dir, "node_modules/@openai/codex-linux-*/vendor/*/codex/codex"))
-        self.exe = found[0] if found else os.path.join(install_dir, "node_modules/.bin/codex")
-        self.version = f"@openai/codex {version} (b: --output claude)"
+        # The npm launcher (node) finds the platform binary and puts its helpers on PATH.
+        self.exe = os.path.join(install_dir, "node_modules/.bin/codex")
+        self.version = f"@openai/codex {version}" + ("" if self.output_mode == "codex" else
+                                                    f" (b: --output {self.output_mode})")
 
     def write_config(self, project, s):
         harness.write_json(os.path.join(project, self.file), s["settings"])
 
     def hookrun_command(self, project, event):
         src = os.path.join(project, ".src", self.file)
-        return f"{harness.hookrun_bin()} -C '{project}' --no-user-config -c '{src}' fire {event} --output claude"
+        return f"{harness.hookrun_bin()} -C '{project}' --no-user-config -c '{src}' fire {event} --output {self.output_mode}"
 
     def write_single_hook(self, project, s):
         harness.write_json(os.path.join(project, ".src", self.file), s["settings"])
@@ -47,9 +51,10 @@ class Agent:
     def run_one(self, s, project, mode):
         work = tempfile.mkdtemp(prefix="codex-run-")
         prompt = s.get("prompt", "write the marker")
+        seconds = int(s.get("agent_timeout", AGENT_TIMEOUT))
         try:
-            subprocess.run(["unshare", "-rn", "sh", os.path.join(HERE, "run-in-netns.sh"), work, project, self.exe,
-                            prompt], stdin=subprocess.DEVNULL, capture_output=True, timeout=180)
+            subprocess.run(["unshare", "-rnm", "sh", os.path.join(HERE, "run-in-netns.sh"), work, project, self.exe,
+                            prompt, str(seconds)], stdin=subprocess.DEVNULL, capture_output=True, timeout=seconds + 15)
             log = os.path.join(work, "model.jsonl")
             reqs = [r for r in cli_agent.read_log(log) if r.get("method") == "POST" and "/responses" in r["path"]] \
                 if os.path.exists(log) else []
@@ -59,6 +64,8 @@ class Agent:
             return {"error": "codex timed out"}
         finally:
             shutil.rmtree(work, ignore_errors=True)
+        if rc in ("124", "137"):
+            return {"error": f"codex did not finish within {seconds} s", "ran": harness.markers(project)}
         if not reqs and rc not in ("0",):
             return {"error": f"codex exit {rc}: {err[-300:]}", "ran": harness.markers(project)}
         main = [r["body"] for r in reqs if cli_agent.offers_tool(r["body"], {"exec_command", "shell", "shell_command"})]
@@ -144,4 +151,10 @@ class Agent:
         return e
 
     def compare_c(self, s, a, c):
-        return cli_agent.compare_c(a, c)
+        bad = cli_agent.compare_c(a, c)
+        # A blocked prompt's reason goes to the user only, and `codex exec --json` shows it
+        # nowhere (not in its events, not in its logs): there is no text to hold hookrun's reason
+        # against. Codex blocks a prompt only with a non-empty reason, so hookrun must have one.
+        if s["event"] == "UserPromptSubmit" and a.get("proceeds") is False and "reason" in bad and c.get("reason"):
+            bad.remove("reason")
+        return bad

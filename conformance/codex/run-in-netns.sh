@@ -1,16 +1,22 @@
 #!/bin/sh
-# Runs one Codex scenario inside its own network namespace (started as `unshare -rn sh run-in-netns.sh
-# WORK PROJECT CODEX PROMPT`): brings up lo, starts the scripted model server on 127.0.0.1 inside
-# the namespace, writes CODEX_HOME/config.toml pointing Codex at it, runs `codex exec`, stops the
-# server. Nothing can leave the namespace: it has no interface but lo.
+# Runs one Codex scenario inside a network and mount namespace of its own (started as
+# `unshare -rnm sh run-in-netns.sh WORK PROJECT CODEX PROMPT SECONDS`): brings up lo, points the
+# resolver at null_dns.py on 127.0.0.1 (every outside name fails at once instead of after a
+# timeout), starts the scripted model server on 127.0.0.1, writes CODEX_HOME/config.toml pointing
+# Codex at it, runs `codex exec` for at most SECONDS, stops both servers. Nothing can leave the
+# namespace: it has no interface but lo.
 set -u
-work="$1"; project="$2"; codex="$3"; prompt="$4"
+work="$1"; project="$2"; codex="$3"; prompt="$4"; seconds="$5"
 here="$(cd "$(dirname "$0")" && pwd)"
 ip link set lo up
+echo "nameserver 127.0.0.1" > "$work/resolv.conf"
+mount --bind "$work/resolv.conf" /etc/resolv.conf
+python3 "$here/null_dns.py" "$work/dns-ready" </dev/null >/dev/null 2>&1 &
+dns=$!
 python3 "$here/../lib/model_server.py" "$work/port" "$work/model.jsonl" "echo marker > out.txt" </dev/null >/dev/null 2>&1 &
 server=$!
 i=0
-while [ ! -f "$work/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+while { [ ! -f "$work/port" ] || [ ! -f "$work/dns-ready" ]; } && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 port="$(cat "$work/port")"
 mkdir -p "$work/codex-home"
 cat > "$work/codex-home/config.toml" <<EOT
@@ -27,9 +33,9 @@ trust_level = "trusted"
 EOT
 cd "$project"
 CODEX_HOME="$work/codex-home" OPENAI_API_KEY=sk-conformance-dummy HOME="$work" \
-  timeout 120 "$codex" exec --skip-git-repo-check --dangerously-bypass-hook-trust \
+  timeout -k 2 "$seconds" "$codex" exec --skip-git-repo-check --dangerously-bypass-hook-trust \
   --dangerously-bypass-approvals-and-sandbox --json "$prompt" </dev/null >"$work/codex.out" 2>"$work/codex.err"
 echo $? > "$work/codex.rc"
-kill "$server" 2>/dev/null
-wait "$server" 2>/dev/null
+kill "$server" "$dns" 2>/dev/null
+wait "$server" "$dns" 2>/dev/null
 exit 0

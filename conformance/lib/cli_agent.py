@@ -71,6 +71,11 @@ def normalise(text, commands):
     # the reason: an exit-2 reason and a JSON reason carry the same text in different wrappers.
     text = re.sub(r"^\w+(?::\w+)? hook (?:blocking )?error: ", "", text.strip())
     text = text.replace("[<hook>]: ", "")
+    # Likewise the wrappers of context: Claude Code shows a hook's plain stdout as "<Event> hook
+    # success: …" and its JSON additionalContext as "<Event> hook additional context: …", inside
+    # a <system-reminder> or not; the text the model gets is what follows.
+    text = re.sub(r"^<system-reminder>\s*(.*?)\s*</system-reminder>$", r"\1", text, flags=re.S)
+    text = re.sub(r"^\w+(?::\w+)? hook (?:success|additional context): ", "", text)
     return text.strip()
 
 

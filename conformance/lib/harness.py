@@ -15,6 +15,7 @@ them, and compares the effects field by field.
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -35,15 +36,17 @@ def shq(s):
 
 
 def emit_command(spec):
-    """["NAME", EXIT, STDOUT, STDERR, SLEEP] -> the shell command running hooks/emit.sh.
+    """["NAME", EXIT, STDOUT, STDERR, SLEEP, "once"] -> the shell command running hooks/emit.sh.
     STDOUT may be a JSON value (printed compact) or a string (printed as is)."""
-    spec = list(spec) + [None] * (5 - len(spec))
-    name, code, out, err, nap = spec[:5]
+    spec = list(spec) + [None] * (6 - len(spec))
+    name, code, out, err, nap, once = spec[:6]
     if out is not None and not isinstance(out, str):
         out = json.dumps(out, separators=(",", ":"))
     if err is not None and not isinstance(err, str):
         err = json.dumps(err, separators=(",", ":"))
     args = [name or "", str(code if code is not None else 0), out or "", err or "", "" if nap is None else str(nap)]
+    if once:
+        args.append("once")
     # A hook that kills itself is exec'd, so that the agent's own child dies by the signal
     # (else the shell reports it as exit 128+n).
     prefix = "exec " if args[1] in ("KILL", "TERM") else ""
@@ -193,6 +196,33 @@ def expect_mismatch(expect, eff):
     return bad
 
 
+def slug(heading):
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def documented(scenario):
+    """An intended difference counts as passing only when its "intended" names a README section
+    (README.md#anchor) that lists the scenario's name in backquotes."""
+    anchor = (scenario.get("intended") or "").partition("README.md#")[2]
+    if not anchor:
+        return False
+    with open(os.path.join(os.path.dirname(ROOT), "README.md")) as f:
+        lines = f.read().splitlines()
+    for i, line in enumerate(lines):
+        m = re.match(r"(#+) (.*)", line)
+        if m and slug(m.group(2)) == anchor:
+            level = len(m.group(1))
+            section = []
+            for rest in lines[i + 1:]:
+                n = re.match(r"(#+) ", rest)
+                if n and len(n.group(1)) <= level:
+                    break
+                section.append(rest)
+            return f"`{scenario['name']}`" in "\n".join(section)
+    return False
+
+
 def evaluate(agent, scenarios, out_dir):
     """Runs every scenario on the three sides; returns the per-scenario records."""
     base = tempfile.mkdtemp(prefix=f"conformance-{agent.name}-", dir=os.environ.get("CONFORMANCE_WORK"))
@@ -242,7 +272,7 @@ def evaluate(agent, scenarios, out_dir):
             rec["status"] = "harness-error"
         elif not differs:
             rec["status"] = "agree"
-        elif s.get("intended"):
+        elif s.get("intended") and documented(s):
             rec["status"] = "intended"
         else:
             rec["status"] = "differ"
@@ -264,9 +294,10 @@ def report(agent_name, version, records, marked):
     agree = sum(r["status"] == "agree" for r in records)
     intended = sum(r["status"] == "intended" for r in records)
     differ = n - agree - intended
-    print(f"\n{'agent':<10} {'version':<44} {'scenarios':>9} {'agree':>6} {'differ':>7}")
-    print(f"{agent_name:<10} {version:<44} {n:>9} {agree:>6} {differ + intended:>7}"
-          + (f"  ({intended} marked intended)" if intended else ""))
+    harness_errors = sum(r["status"] == "harness-error" for r in records)
+    print(f"\n{'agent':<10} {'version':<44} {'scenarios':>9} {'agree':>6} {'intended':>9} {'differ':>7}")
+    print(f"{agent_name:<10} {version:<44} {n:>9} {agree:>6} {intended:>9} {differ:>7}"
+          + (f"  ({harness_errors} of them HARNESS)" if harness_errors else ""))
     for r in records:
         if r["status"] == "agree":
             continue

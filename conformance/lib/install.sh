@@ -25,12 +25,14 @@ case "$agent" in
 esac
 
 if [ -f "$dir/.installed" ]; then echo "$dir"; exit 0; fi
-rm -rf "$dir"
-mkdir -p "$dir"
-# one installer at a time per cache entry (parallel runs share the cache)
+# one installer at a time per cache entry (parallel runs share the cache); a half-done install
+# is removed only under the lock, never under another installer's feet
+mkdir -p "$(dirname "$dir")"
 exec 9>"$dir.lock"
 flock 9
 if [ -f "$dir/.installed" ]; then echo "$dir"; exit 0; fi
+rm -rf "$dir"
+mkdir -p "$dir"
 echo "conformance: installing $agent into $dir" >&2
 case "$agent" in
   praison)

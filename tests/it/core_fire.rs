@@ -52,6 +52,31 @@ fn exit_2_beats_a_json_allow() {
 }
 
 #[test]
+fn exit_2_reason_is_stderr_not_the_json_allow_reason() {
+    // Conformance scenario pt-json-allow-exit2: Claude Code blocks and tells the model the
+    // stderr, not the reason of the JSON allow on stdout; so must hookrun, in its document and
+    // when it answers as Claude.
+    let hook = r#"echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"json allow reason"}}'; echo 'stderr wins' >&2; exit 2"#;
+    Case::new()
+        .file(".claude/settings.json", &claude_handlers(&[hook]))
+        .fire("PreToolUse")
+        .exit(2)
+        .decision("deny")
+        .field("/reason", &json!("stderr wins"));
+    // As Claude's only hook, hookrun reads the hooks from a file named with -c.
+    let answer = Case::new()
+        .file("hooks/.claude/settings.json", &claude_handlers(&[hook]))
+        .arg("-c")
+        .arg("hooks/.claude/settings.json")
+        .fire_with("PreToolUse", &["--output", "claude"])
+        .exit(0);
+    assert_eq!(
+        answer.json()["hookSpecificOutput"]["permissionDecisionReason"],
+        json!("stderr wins")
+    );
+}
+
+#[test]
 fn json_deny_at_exit_0_and_at_exit_1() {
     let script = fixture("hooks/json-deny.sh").display().to_string();
     Case::new()
