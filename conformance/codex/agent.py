@@ -1,6 +1,6 @@
 """Codex: the real CLI (`codex exec`) end to end against lib/model_server.py, in a network
-namespace of its own (run-in-netns.sh). hookrun has no --output codex yet: side (b) uses
---output claude (Codex reads Claude's answer format), and every (b) result says so."""
+namespace of its own (run-in-netns.sh). Side (b) is hookrun as Codex's single hook with
+`--output codex`."""
 
 import json
 import os
@@ -26,7 +26,7 @@ class Agent:
     name = "codex"
     file = ".codex/hooks.json"
     # Side (b)'s answer format. The one line to change when `--output codex` lands: "codex".
-    output_mode = "claude"
+    output_mode = "codex"
 
     def __init__(self, install_dir, version):
         # The npm launcher (node) finds the platform binary and puts its helpers on PATH.
