@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::*;
 use crate::dialects::promptkit::PromptkitHook;
-use crate::dialects::{CLAUDE, GEMINI, HOOKRUN, PRAISON, PROMPTKIT, PRX};
+use crate::dialects::{CLAUDE, CURSOR, GEMINI, HOOKRUN, PRAISON, PROMPTKIT, PRX};
 use crate::matching::{Flavour, Matcher, Syntax};
 use crate::model::{CommandForm, EventSelector, Handler, Mode, Source};
 
@@ -147,19 +147,36 @@ fn promptkit_hooks_run_in_the_phases_their_type_owns() {
 fn same_command_from_two_files_runs_once() {
     let config = config(
         vec![
-            source("a.json", CLAUDE, false),
-            source("b.json", CLAUDE, false),
+            source("a.json", CURSOR, false),
+            source("b.json", CURSOR, false),
         ],
         vec![
+            hook("first", 0, CURSOR, named("stop"), "./same.sh"),
+            hook("again-same-file", 0, CURSOR, named("stop"), "./same.sh"),
+            hook("second", 1, CURSOR, named("stop"), "./same.sh"),
+        ],
+    );
+    let skips = plan_for(&config, "stop", &json!({}), None);
+    assert_eq!(skips[0], None);
+    assert_eq!(
+        skips[1], None,
+        "dedup is across files only, unless the dialect runs a command once per event"
+    );
+    assert_eq!(skips[2], Some(Skip::Duplicate { of: "first".into() }));
+}
+
+#[test]
+fn claude_runs_one_command_once_per_event_within_a_file_too() {
+    let config = config(
+        vec![source("a.json", CLAUDE, false)],
+        vec![
             hook("first", 0, CLAUDE, named("Stop"), "./same.sh"),
-            hook("again-same-file", 0, CLAUDE, named("Stop"), "./same.sh"),
-            hook("second", 1, CLAUDE, named("Stop"), "./same.sh"),
+            hook("again", 0, CLAUDE, named("Stop"), "./same.sh"),
         ],
     );
     let skips = plan_for(&config, "Stop", &json!({}), None);
     assert_eq!(skips[0], None);
-    assert_eq!(skips[1], None, "dedup is across files only");
-    assert_eq!(skips[2], Some(Skip::Duplicate { of: "first".into() }));
+    assert_eq!(skips[1], Some(Skip::Duplicate { of: "first".into() }));
 }
 
 #[test]

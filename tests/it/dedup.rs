@@ -124,3 +124,20 @@ fn a_weaker_later_copy_is_still_merged() {
     case.fire("PreToolUse").exit(0).decision("none");
     assert_eq!(runs(&case), 1);
 }
+
+#[test]
+fn a_claude_command_listed_in_two_matching_groups_runs_once() {
+    // Claude Code deduplicates identical command handlers across the groups that match.
+    let settings = json!({"hooks": {"PreToolUse": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "./count.sh"}]},
+        {"matcher": "Ba.*", "hooks": [{"type": "command", "command": "./count.sh"}]},
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "./other.sh"}]}
+    ]}});
+    let case = Case::new()
+        .file(".claude/settings.json", &settings.to_string())
+        .hook("count.sh", "#!/bin/sh\necho run >> runs\n")
+        .hook("other.sh", "#!/bin/sh\necho run >> runs\n");
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "ls"}}));
+    case.fire("PreToolUse").exit(0);
+    assert_eq!(runs(&case), 2, "count.sh once, other.sh once");
+}

@@ -90,6 +90,12 @@ impl DialectSpec for Claude {
         EVENTS
     }
 
+    /// Claude Code runs one command once per event however many matching groups list it (its
+    /// handlers are deduplicated by their command).
+    fn runs_named_command_once(&self) -> bool {
+        true
+    }
+
     fn target(&self, event: &str) -> Target {
         target(event)
     }
