@@ -40,13 +40,13 @@ pub fn load_config(dialect: Option<&str>, text: &str) -> Option<usize> {
     };
     let project_dir = Path::new(PROJECT);
     let rel = dialect.discovery().first().copied().unwrap_or("hooks.json");
-    let source = Source {
-        path: project_dir.join(rel),
-        display: (*rel).to_owned(),
+    let source = Source::new(
+        project_dir.join(rel),
+        (*rel).to_owned(),
         dialect,
-        text: text.to_owned(),
-        explicit: true,
-    };
+        text.to_owned(),
+        crate::model::Level::Named,
+    );
     let loaded = dialect.load(&LoadContext {
         source: &source,
         index: 0,

@@ -130,7 +130,7 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
     let mut runs: HashMap<(&CommandForm, &Path), Vec<Run<'_>>> = HashMap::new();
     let mut steps: Vec<Step> = Vec::with_capacity(config.hooks.len());
     for (index, hook) in config.hooks.iter().enumerate() {
-        let explicit = config.sources[hook.source].explicit;
+        let explicit = config.sources[hook.source].explicit();
         let skip = match skip_reason(hook, explicit, input, &rule_context) {
             Ok(skip) => skip,
             Err(message) => {

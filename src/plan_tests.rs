@@ -17,13 +17,12 @@ fn fires_on(hook: &Hook, event: &str) -> bool {
 }
 
 fn source(display: &str, dialect: Dialect, explicit: bool) -> Source {
-    Source {
-        path: PathBuf::from(display),
-        display: display.into(),
-        dialect,
-        text: String::new(),
-        explicit,
-    }
+    let level = if explicit {
+        crate::model::Level::Named
+    } else {
+        crate::model::Level::Project
+    };
+    Source::new(PathBuf::from(display), display.into(), dialect, String::new(), level)
 }
 
 fn hook(name: &str, source: usize, dialect: Dialect, events: EventSelector, command: &str) -> Hook {

@@ -8,7 +8,9 @@ use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::sources::read_config;
 use crate::dialects;
 use crate::model::load::LoadContext;
-use crate::model::{Dialect, Hook, Source};
+use crate::model::dialect::SourceFile;
+use crate::model::hook::Switches;
+use crate::model::{Dialect, Hook, Level, Source};
 
 /// What to load.
 pub(crate) struct LoadOptions<'a> {
@@ -41,105 +43,167 @@ pub(crate) fn load(options: &LoadOptions<'_>) -> Config {
         hooks: Vec::new(),
         diagnostics: Vec::new(),
     };
-    for (path, dialect, explicit) in candidates(options) {
-        let display = display_path(&path, options.project_dir);
-        let text = match read_config(&path) {
-            Ok(Some(text)) => text,
-            Ok(None) if !explicit => continue,
-            Ok(None) => {
-                config.diagnostics.push(Diagnostic::whole_file(
-                    Severity::Error,
-                    &display,
-                    "no such file",
-                ));
-                continue;
-            }
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound && !explicit => {
-                // A dangling symlink: the file was meant to be there (`validate`: an error).
-                let mut warning =
-                    Diagnostic::whole_file(Severity::Warning, &display, format!("{error}"))
-                        .with_help("restore the link's target, or remove the link");
-                warning.code = Some(crate::config::diagnostics::DANGLING_SYMLINK);
-                config.diagnostics.push(warning);
-                continue;
-            }
-            Err(error) => {
-                config.diagnostics.push(Diagnostic::whole_file(
-                    Severity::Error,
-                    &display,
-                    format!("cannot read: {error}"),
-                ));
-                continue;
-            }
-        };
-        let Some(dialect) = dialect.or_else(|| dialects::by_content(&text)) else {
-            config.diagnostics.push(
-                Diagnostic::whole_file(
-                    Severity::Error,
-                    &display,
-                    "cannot tell this file's dialect from its path or content",
-                )
-                .with_help(format!(
-                    "name it with --dialect ({})",
-                    dialects::names().join(", ")
-                )),
-            );
-            continue;
-        };
-        let source = Source {
-            path,
-            display,
-            dialect,
-            text,
-            explicit,
-        };
-        let index = config.sources.len();
-        let loaded = dialect.load(&LoadContext {
-            source: &source,
-            index,
-            project_dir: options.project_dir,
-        });
-        config.diagnostics.extend(loaded.diagnostics);
-        for hook in loaded.hooks {
-            check_nul_bytes(&hook, &source, &mut config.diagnostics);
-            config.hooks.push(hook);
-        }
-        config.sources.push(source);
+    for candidate in candidates(options) {
+        load_one(options, candidate, &mut config);
     }
+    if options.config_files.is_empty() && options.user_config {
+        for &dialect in dialects::ALL {
+            let own: Vec<&Source> = config
+                .sources
+                .iter()
+                .filter(|source| source.dialect == dialect)
+                .collect();
+            let plugins = dialect.plugin_files(&own, options.project_dir);
+            for file in plugins {
+                load_one(options, Candidate::outside(file, dialect), &mut config);
+            }
+        }
+    }
+    settle(&mut config);
     crate::model::hook::make_names_unique(&mut config.hooks);
     config
 }
 
-/// The files to load, with the dialect their path implies (or `--dialect`), and whether named.
-fn candidates(options: &LoadOptions<'_>) -> Vec<(PathBuf, Option<Dialect>, bool)> {
+/// One file to load.
+struct Candidate {
+    path: PathBuf,
+    /// The dialect its path implies (or `--dialect`).
+    dialect: Option<Dialect>,
+    level: Level,
+    plugin_root: Option<PathBuf>,
+}
+
+impl Candidate {
+    fn outside(file: SourceFile, dialect: Dialect) -> Candidate {
+        Candidate {
+            path: file.path,
+            dialect: Some(dialect),
+            level: file.level,
+            plugin_root: file.plugin_root,
+        }
+    }
+}
+
+fn load_one(options: &LoadOptions<'_>, candidate: Candidate, config: &mut Config) {
+    let Candidate {
+        path,
+        dialect,
+        level,
+        plugin_root,
+    } = candidate;
+    let explicit = level == Level::Named;
+    let display = display_path(&path, options.project_dir);
+    let text = match read_config(&path) {
+        Ok(Some(text)) => text,
+        Ok(None) if !explicit => return,
+        Ok(None) => {
+            config.diagnostics.push(Diagnostic::whole_file(
+                Severity::Error,
+                &display,
+                "no such file",
+            ));
+            return;
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound && !explicit => {
+            // A dangling symlink: the file was meant to be there (`validate`: an error).
+            let mut warning =
+                Diagnostic::whole_file(Severity::Warning, &display, format!("{error}"))
+                    .with_help("restore the link's target, or remove the link");
+            warning.code = Some(crate::config::diagnostics::DANGLING_SYMLINK);
+            config.diagnostics.push(warning);
+            return;
+        }
+        Err(error) => {
+            config.diagnostics.push(Diagnostic::whole_file(
+                Severity::Error,
+                &display,
+                format!("cannot read: {error}"),
+            ));
+            return;
+        }
+    };
+    let Some(dialect) = dialect.or_else(|| dialects::by_content(&text)) else {
+        config.diagnostics.push(
+            Diagnostic::whole_file(
+                Severity::Error,
+                &display,
+                "cannot tell this file's dialect from its path or content",
+            )
+            .with_help(format!(
+                "name it with --dialect ({})",
+                dialects::names().join(", ")
+            )),
+        );
+        return;
+    };
+    let mut source = Source::new(path, display, dialect, text, level);
+    source.plugin_root = plugin_root.or_else(|| {
+        explicit
+            .then(|| dialect.plugin_root_of(&source.path))
+            .flatten()
+    });
+    let index = config.sources.len();
+    let loaded = dialect.load(&LoadContext {
+        source: &source,
+        index,
+        project_dir: options.project_dir,
+    });
+    config.diagnostics.extend(loaded.diagnostics);
+    source.switches = loaded.switches;
+    for hook in loaded.hooks {
+        check_nul_bytes(&hook, &source, &mut config.diagnostics);
+        config.hooks.push(hook);
+    }
+    config.sources.push(source);
+}
+
+/// Lets each dialect weigh its files' switches over one another's hooks.
+fn settle(config: &mut Config) {
+    for &dialect in dialects::ALL {
+        let switched = config
+            .sources
+            .iter()
+            .any(|source| source.dialect == dialect && source.switches != Switches::default());
+        if switched {
+            dialect.settle(&config.sources, &mut config.hooks);
+        }
+    }
+}
+
+/// The files to load: those named with `-c`, else every dialect's project files, then its
+/// managed and user-level ones.
+fn candidates(options: &LoadOptions<'_>) -> Vec<Candidate> {
     if !options.config_files.is_empty() {
         return options
             .config_files
             .iter()
-            .map(|path| {
-                let dialect = dialects::by_path(path).or(options.dialect);
-                (path.clone(), dialect, true)
+            .map(|path| Candidate {
+                path: path.clone(),
+                dialect: dialects::by_path(path).or(options.dialect),
+                level: Level::Named,
+                plugin_root: None,
             })
             .collect();
     }
-    let mut out: Vec<_> = dialects::ALL
+    let mut out: Vec<Candidate> = dialects::ALL
         .iter()
         .flat_map(|&dialect| {
-            dialect
-                .discovery()
-                .iter()
-                .map(move |rel| (options.project_dir.join(rel), Some(dialect), false))
+            dialect.discovery().iter().map(move |rel| Candidate {
+                path: options.project_dir.join(rel),
+                dialect: Some(dialect),
+                level: dialect.discovery_level(rel),
+                plugin_root: None,
+            })
         })
         .collect();
-    if options.user_config {
-        for &dialect in dialects::ALL {
-            out.extend(
-                dialect
-                    .user_files()
-                    .into_iter()
-                    .map(|path| (path, Some(dialect), false)),
-            );
-        }
+    for &dialect in dialects::ALL {
+        out.extend(
+            dialect
+                .outside_files()
+                .into_iter()
+                .filter(|file| options.user_config || file.level == Level::Managed)
+                .map(|file| Candidate::outside(file, dialect)),
+        );
     }
     out
 }

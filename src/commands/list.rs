@@ -20,6 +20,8 @@ use crate::{exit, output};
 struct ListedSource {
     source: String,
     dialect: &'static str,
+    /// `managed`, `user`, `project`, `local`, `plugin`, or `named` (`-c`).
+    level: &'static str,
     hooks: Vec<ListedHook>,
 }
 
@@ -66,6 +68,7 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
         .map(|(index, source)| ListedSource {
             source: source.display.clone(),
             dialect: source.dialect.name(),
+            level: source.level.name(),
             hooks: config
                 .hooks
                 .iter()
@@ -148,7 +151,10 @@ fn human(sources: &[ListedSource], event: Option<&str>, painter: Painter) -> Str
             1 => "1 hook".to_owned(),
             n => format!("{n} hooks"),
         };
-        let header = format!("{} ({}, {count})", source.source, source.dialect);
+        let header = format!(
+            "{} ({}, {} level, {count})",
+            source.source, source.dialect, source.level
+        );
         let _ = writeln!(out, "{}", painter.paint(color::HEADER, &header));
         let rows: Vec<[String; 8]> = source.hooks.iter().map(row).collect();
         let mut widths = COLUMNS.map(str::len);

@@ -16,6 +16,52 @@ pub(crate) fn user_config_path() -> Option<PathBuf> {
     Some(base.join("hookrun").join("hookrun.toml"))
 }
 
+/// A directory named by the environment variable `name`, when set and not empty.
+pub(crate) fn env_dir(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
+}
+
+/// `rel` under the user's home directory (`$HOME`); `None` when `HOME` is unset.
+pub(crate) fn home_path(rel: &str) -> Option<PathBuf> {
+    env_dir("HOME").map(|home| home.join(rel))
+}
+
+/// A system-wide path (`/etc/…`, or macOS's `/Library/Application Support/…`), under
+/// `$HOOKRUN_SYSTEM_ROOT` when that is set: managed policy files are found there in tests and in
+/// containers that keep the system's configuration elsewhere.
+pub(crate) fn system_path(linux: &str, macos: &str) -> PathBuf {
+    let path = if cfg!(target_os = "macos") {
+        macos
+    } else {
+        linux
+    };
+    match env_dir("HOOKRUN_SYSTEM_ROOT") {
+        Some(root) => root.join(path.trim_start_matches('/')),
+        None => PathBuf::from(path),
+    }
+}
+
+/// The `*.json` files of a drop-in directory (`managed-settings.d/`), sorted by name, hidden
+/// files skipped; none when it does not exist.
+pub(crate) fn drop_in_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| !name.starts_with('.') && name.ends_with(".json"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 /// Reads a configuration file; `Ok(None)` when it does not exist.
 ///
 /// Only a regular file (or a symlink to one) is read. The file is opened with `O_NONBLOCK`, so

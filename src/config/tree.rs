@@ -57,6 +57,13 @@ impl<'a> Node<'a> {
         }
     }
 
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
     pub(crate) fn is_null(&self) -> bool {
         matches!(self, Node::Null)
     }

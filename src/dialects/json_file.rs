@@ -3,6 +3,7 @@
 //! entry's `matcher` and its `timeout` number of seconds.
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::duration::seconds_to_duration;
@@ -32,6 +33,7 @@ pub(crate) fn root<'s>(
             Err(DialectLoad {
                 hooks: Vec::new(),
                 diagnostics: reader.diagnostics,
+                switches: Switches::default(),
             })
         }
     }
@@ -126,13 +128,13 @@ pub(crate) fn load_for_test(
     dialect: Dialect,
     text: &str,
 ) -> DialectLoad {
-    let source = crate::model::hook::Source {
-        path: path.into(),
-        display: path.into(),
+    let source = crate::model::hook::Source::new(
+        path.into(),
+        path.into(),
         dialect,
-        text: text.into(),
-        explicit: false,
-    };
+        text.into(),
+        crate::model::Level::Project,
+    );
     load(&LoadContext {
         source: &source,
         index: 0,

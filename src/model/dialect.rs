@@ -18,7 +18,7 @@ use crate::config::locate::Step;
 use crate::config::tree::Node;
 use crate::matching::Target;
 use crate::model::answer::{Answer, Merged, Policy};
-use crate::model::hook::{CommandForm, EventSelector, Hook, Mode};
+use crate::model::hook::{CommandForm, EventSelector, Hook, Level, Mode, Source};
 use crate::model::load::{DialectLoad, LoadContext};
 
 /// A hook-configuration dialect: whose file format, and whose semantics, a hook comes from. A
@@ -200,6 +200,26 @@ pub(crate) fn default_timeout_rule() -> TimeoutRule {
     }
 }
 
+/// A configuration file outside the project that a dialect reads.
+#[derive(Debug, Clone)]
+pub(crate) struct SourceFile {
+    pub(crate) path: PathBuf,
+    pub(crate) level: Level,
+    /// The plugin the file belongs to ([`Source::plugin_root`]).
+    pub(crate) plugin_root: Option<PathBuf>,
+}
+
+impl SourceFile {
+    /// A file at `level` that belongs to no plugin.
+    pub(crate) fn at(path: PathBuf, level: Level) -> SourceFile {
+        SourceFile {
+            path,
+            level,
+            plugin_root: None,
+        }
+    }
+}
+
 /// hookrun speaking one agent's own protocol (`fire --output <agent>`).
 pub(crate) trait AgentOutput: Sync {
     /// The merged decision of `event`, as the agent expects it.
@@ -220,10 +240,28 @@ pub(crate) trait DialectSpec: Sync {
 
     /// Paths relative to the project directory, in the order their hooks run.
     fn discovery(&self) -> &'static [&'static str];
-    /// User-level files (outside the project), read unless `--no-user-config`.
-    fn user_files(&self) -> Vec<PathBuf> {
+    /// The level of its project file `rel` (one of [`DialectSpec::discovery`]).
+    fn discovery_level(&self, _rel: &str) -> Level {
+        Level::Project
+    }
+    /// Its files outside the project, managed and user-level, in the order their hooks run
+    /// (after the project's). User-level ones are read unless `--no-user-config`.
+    fn outside_files(&self) -> Vec<SourceFile> {
         Vec::new()
     }
+    /// The plugin root of a file named with `-c`, when its place says it is a plugin's (a Claude
+    /// Code plugin's `<root>/hooks/hooks.json`).
+    fn plugin_root_of(&self, _path: &Path) -> Option<PathBuf> {
+        None
+    }
+    /// The files of the plugins its loaded `sources` enable (read unless `--no-user-config`).
+    fn plugin_files(&self, _sources: &[&Source], _project_dir: &Path) -> Vec<SourceFile> {
+        Vec::new()
+    }
+    /// Weighs the switches of its files (one file's `disableAllHooks` turning off other files'
+    /// hooks) once every file is loaded: `sources` and `hooks` are all that were loaded, and the
+    /// dialect disables those of its own hooks that must not run.
+    fn settle(&self, _sources: &[Source], _hooks: &mut [Hook]) {}
     /// Whether a file named with `-c` is this dialect's by its name: `file` is the last path
     /// component, `parent` the one before it (`""` when none).
     fn claims_path(&self, parent: &str, file: &str) -> bool;

@@ -18,11 +18,87 @@ pub(crate) struct Source {
     pub(crate) dialect: Dialect,
     /// The file's text, kept so that diagnostics can point at a line and column.
     pub(crate) text: String,
-    /// Named with `-c` rather than discovered.
-    pub(crate) explicit: bool,
+    /// Where the file sits among the agent's configuration levels (or named with `-c`).
+    pub(crate) level: Level,
+    /// The root of the plugin the file belongs to (a Claude Code plugin's `hooks/hooks.json`),
+    /// which its hooks find themselves by.
+    pub(crate) plugin_root: Option<PathBuf>,
+    /// What the file says about hooks of other files (Claude's `disableAllHooks`), as its loader
+    /// read it.
+    pub(crate) switches: Switches,
+}
+
+/// The levels an agent keeps hook configuration at. Every source has one; `list` shows it, and
+/// trust is asked of project-level sources only (`Project`, `Local`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Level {
+    /// Set by the system's administrator (`/etc/…`, managed policy).
+    Managed,
+    /// In the user's home (`~/.claude/settings.json`, `~/.config/hookrun/hookrun.toml`, …).
+    User,
+    /// In the project, shared with everyone who checks it out.
+    Project,
+    /// In the project, the user's own (`.claude/settings.local.json`).
+    Local,
+    /// An installed plugin the user enabled.
+    Plugin,
+    /// Named on the command line with `-c` (or given to `validate`).
+    Named,
+}
+
+impl Level {
+    /// The word reports use.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Level::Managed => "managed",
+            Level::User => "user",
+            Level::Project => "project",
+            Level::Local => "local",
+            Level::Plugin => "plugin",
+            Level::Named => "named",
+        }
+    }
+
+    /// Whether the file came with the project (a checkout brings it): its hooks run once trusted.
+    pub(crate) fn is_project(self) -> bool {
+        matches!(self, Level::Project | Level::Local)
+    }
+}
+
+/// A file's switches over hooks, beyond its own hooks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Switches {
+    /// `disableAllHooks`, when the file sets it.
+    pub(crate) disable_all_hooks: Option<bool>,
+    /// `allowManagedHooksOnly: true`.
+    pub(crate) managed_hooks_only: bool,
 }
 
 impl Source {
+    /// A source read from `path` at `level` (its switches are its loader's to fill in).
+    pub(crate) fn new(
+        path: PathBuf,
+        display: String,
+        dialect: Dialect,
+        text: String,
+        level: Level,
+    ) -> Source {
+        Source {
+            path,
+            display,
+            dialect,
+            text,
+            level,
+            plugin_root: None,
+            switches: Switches::default(),
+        }
+    }
+
+    /// Named with `-c` rather than discovered.
+    pub(crate) fn explicit(&self) -> bool {
+        self.level == Level::Named
+    }
+
     /// Where `hook`'s entry starts in this file (1-based line and column), for reports. Computed
     /// on demand: locating every hook at load time would cost every `fire` for nothing.
     pub(crate) fn position_of(&self, hook: &Hook) -> (usize, usize) {

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::diagnostics::Diagnostic;
-use crate::model::hook::{Hook, Source};
+use crate::model::hook::{Hook, Source, Switches};
 
 /// What a loader is given.
 pub(crate) struct LoadContext<'a> {
@@ -18,6 +18,8 @@ pub(crate) struct LoadContext<'a> {
 pub(crate) struct DialectLoad {
     pub(crate) hooks: Vec<Hook>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// What the file says about other files' hooks.
+    pub(crate) switches: Switches,
 }
 
 impl DialectLoad {
@@ -26,6 +28,7 @@ impl DialectLoad {
         DialectLoad {
             hooks: Vec::new(),
             diagnostics: vec![diagnostic],
+            switches: Switches::default(),
         }
     }
 }

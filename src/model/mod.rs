@@ -10,4 +10,4 @@ pub(crate) mod load;
 pub(crate) mod reading;
 
 pub(crate) use dialect::Dialect;
-pub(crate) use hook::{CommandForm, EventSelector, Handler, Hook, Mode, Source, StdinMode};
+pub(crate) use hook::{CommandForm, EventSelector, Handler, Hook, Level, Mode, Source, StdinMode};

@@ -3,6 +3,7 @@
 //! through [`load_settings`] with their own [`SettingsShape`].
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::dialects::json_file;
 use crate::model::load::{DialectLoad, LoadContext};
@@ -69,9 +70,13 @@ pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> Dia
         Err(done) => return done,
     };
     let mut hooks = Vec::new();
-    let disabled = reader
-        .opt_bool(&root, "disableAllHooks", &[])
-        .unwrap_or(false);
+    // Claude weighs these across every settings file (`settle`): read here, applied there.
+    let switches = Switches {
+        disable_all_hooks: reader.opt_bool(&root, "disableAllHooks", &[]),
+        managed_hooks_only: reader
+            .opt_bool(&root, "allowManagedHooksOnly", &[])
+            .unwrap_or(false),
+    };
     if let Some(events) = root.get("hooks") {
         let path = vec![Step::Key("hooks".into())];
         if let Some(events) = reader.object(events, &path, "hooks") {
@@ -91,12 +96,18 @@ pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> Dia
     if let Some(finish) = shape.finish {
         finish(&mut reader, &root, &mut hooks);
     }
-    if disabled {
-        hooks.clear();
+    if let Some(root) = &ctx.source.plugin_root {
+        // A plugin's hooks find their files by `${CLAUDE_PLUGIN_ROOT}` (Claude sets it, and
+        // replaces it in the command text; a shell expands the variable the same way).
+        let root = root.to_string_lossy().into_owned();
+        for hook in &mut hooks {
+            hook.env.insert(0, ("CLAUDE_PLUGIN_ROOT".to_owned(), root.clone()));
+        }
     }
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches,
     }
 }
 

@@ -3,19 +3,20 @@
 //! `CLAUDE_PROJECT_DIR`; a rewrite replaces the tool input whole; `--output claude` answers in
 //! Claude's per-event vocabulary ([`output`]).
 
+mod levels;
 pub(crate) mod load;
 pub(crate) mod output;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::locate::Step;
 use crate::config::reader::child;
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
-use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::dialect::{SourceFile, AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
+use crate::model::{Dialect, Level, Source};
 
 /// The Claude Code dialect.
 pub(crate) const CLAUDE: Dialect = Dialect::new(&Claude);
@@ -68,6 +69,30 @@ impl DialectSpec for Claude {
 
     fn discovery(&self) -> &'static [&'static str] {
         &[".claude/settings.json", ".claude/settings.local.json"]
+    }
+
+    fn discovery_level(&self, rel: &str) -> Level {
+        if rel.ends_with(".local.json") {
+            Level::Local
+        } else {
+            Level::Project
+        }
+    }
+
+    fn outside_files(&self) -> Vec<SourceFile> {
+        levels::outside_files()
+    }
+
+    fn plugin_files(&self, sources: &[&Source], project_dir: &Path) -> Vec<SourceFile> {
+        levels::plugin_files(sources, project_dir)
+    }
+
+    fn plugin_root_of(&self, path: &Path) -> Option<PathBuf> {
+        levels::plugin_root_of(path)
+    }
+
+    fn settle(&self, sources: &[Source], hooks: &mut [Hook]) {
+        levels::settle(sources, hooks);
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {

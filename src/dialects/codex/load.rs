@@ -11,6 +11,7 @@
 //! action unguarded (the README's "Differences from Codex").
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::locate::{Step, line_col};
@@ -113,6 +114,7 @@ fn finish(ctx: &LoadContext<'_>, mut reader: Reader<'_>, root: &Object<'_>) -> D
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

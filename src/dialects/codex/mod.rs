@@ -25,7 +25,9 @@ use crate::config::locate::Step;
 use crate::matching::Target;
 use crate::model::Dialect;
 use crate::model::answer::Policy;
-use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::config::sources::system_path;
+use crate::model::Level;
+use crate::model::dialect::{SourceFile, AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -64,10 +66,22 @@ impl DialectSpec for Codex {
         &[".codex/hooks.json", ".codex/config.toml"]
     }
 
-    fn user_files(&self) -> Vec<PathBuf> {
-        codex_home()
-            .map(|home| FILES.iter().map(|file| home.join(file)).collect())
-            .unwrap_or_default()
+    fn outside_files(&self) -> Vec<SourceFile> {
+        // Codex's layers, lowest first: the system's (managed), then `$CODEX_HOME`'s; in each,
+        // `hooks.json` before the inline `[hooks]` of `config.toml`.
+        let system = system_path("/etc/codex", "/etc/codex");
+        let mut files: Vec<SourceFile> = FILES
+            .iter()
+            .map(|file| SourceFile::at(system.join(file), Level::Managed))
+            .collect();
+        if let Some(home) = codex_home() {
+            files.extend(
+                FILES
+                    .iter()
+                    .map(|file| SourceFile::at(home.join(file), Level::User)),
+            );
+        }
+        files
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {

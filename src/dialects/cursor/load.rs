@@ -3,6 +3,7 @@
 //! fails open unless `failClosed: true` (SPEC §5).
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::diagnostics::Severity;
 use crate::dialects::json_file;
@@ -44,6 +45,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

@@ -6,6 +6,9 @@
 mod load;
 
 use serde_json::json;
+use crate::model::dialect::SourceFile;
+use crate::model::Level;
+use crate::config::sources::{home_path, system_path};
 
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{Answer, Decision, Merged, Policy, block_reason, decision_word, joined, object, put};
@@ -53,6 +56,21 @@ impl DialectSpec for Cursor {
 
     fn discovery(&self) -> &'static [&'static str] {
         &[".cursor/hooks.json"]
+    }
+
+    /// The enterprise file, then the user's.
+    fn outside_files(&self) -> Vec<SourceFile> {
+        let mut files = vec![SourceFile::at(
+            system_path(
+                "/etc/cursor/hooks.json",
+                "/Library/Application Support/Cursor/hooks.json",
+            ),
+            Level::Managed,
+        )];
+        if let Some(user) = home_path(".cursor/hooks.json") {
+            files.push(SourceFile::at(user, Level::User));
+        }
+        files
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {

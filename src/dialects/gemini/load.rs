@@ -8,6 +8,7 @@
 //! command, as Gemini's runner does.
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
@@ -65,6 +66,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

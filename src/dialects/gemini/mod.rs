@@ -8,6 +8,9 @@ pub(crate) mod load;
 mod reading;
 
 use serde_json::{Map, Value};
+use crate::model::dialect::SourceFile;
+use crate::model::Level;
+use crate::config::sources::{env_dir, home_path, system_path};
 
 use crate::config::locate::Step;
 use crate::matching::{Flavour, Syntax, Target};
@@ -49,6 +52,31 @@ impl DialectSpec for Gemini {
 
     fn discovery(&self) -> &'static [&'static str] {
         &[".gemini/settings.json"]
+    }
+
+    /// The system defaults, the user's settings, then the system settings (each path as Gemini
+    /// CLI finds it: its `GEMINI_CLI_SYSTEM_*_PATH` variables override the system ones).
+    fn outside_files(&self) -> Vec<SourceFile> {
+        let system = |var: &str, file: &str| {
+            env_dir(var).unwrap_or_else(|| {
+                system_path(
+                    &format!("/etc/gemini-cli/{file}"),
+                    &format!("/Library/Application Support/GeminiCli/{file}"),
+                )
+            })
+        };
+        let mut files = vec![SourceFile::at(
+            system("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "system-defaults.json"),
+            Level::Managed,
+        )];
+        if let Some(user) = home_path(".gemini/settings.json") {
+            files.push(SourceFile::at(user, Level::User));
+        }
+        files.push(SourceFile::at(
+            system("GEMINI_CLI_SYSTEM_SETTINGS_PATH", "settings.json"),
+            Level::Managed,
+        ));
+        files
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {

@@ -1,6 +1,7 @@
 //! hookrun's own `hookrun.toml` (SPEC §8): file-level defaults and `[[hook]]` tables.
 
 use std::collections::HashMap;
+use crate::model::hook::Switches;
 use std::time::Duration;
 
 use crate::config::diagnostics::{Diagnostic, Severity};
@@ -94,6 +95,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

@@ -6,13 +6,14 @@
 
 mod load;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::config::format::Format;
 use crate::dialects::{CLAUDE, CURSOR, GEMINI, PRAISON, PROXYAI};
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
-use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::Level;
+use crate::model::dialect::{SourceFile, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
@@ -33,9 +34,10 @@ impl DialectSpec for Hookrun {
         &["hookrun.toml", ".hookrun.toml"]
     }
 
-    fn user_files(&self) -> Vec<PathBuf> {
+    fn outside_files(&self) -> Vec<SourceFile> {
         crate::config::sources::user_config_path()
             .into_iter()
+            .map(|path| SourceFile::at(path, Level::User))
             .collect()
     }
 

@@ -6,6 +6,7 @@
 //! file or of an entry, is not read by PraisonAI, so the hooks run (a warning says so).
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
@@ -38,6 +39,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

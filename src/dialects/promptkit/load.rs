@@ -4,6 +4,7 @@
 //! Filter hooks fail closed; a hook without `phases` never runs (a warning says so).
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::tree::{Node, Object};
 
@@ -75,6 +76,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

@@ -7,13 +7,13 @@ use super::*;
 use crate::model::hook::Source;
 
 fn load_text(text: &str) -> DialectLoad {
-    let source = Source {
-        path: Path::new("/proj/config/runtime.yaml").to_path_buf(),
-        display: "config/runtime.yaml".into(),
-        dialect: crate::dialects::PROMPTKIT,
-        text: text.into(),
-        explicit: false,
-    };
+    let source = Source::new(
+        Path::new("/proj/config/runtime.yaml").to_path_buf(),
+        "config/runtime.yaml".into(),
+        crate::dialects::PROMPTKIT,
+        text.into(),
+        crate::model::Level::Project,
+    );
     load(&LoadContext {
         source: &source,
         index: 0,

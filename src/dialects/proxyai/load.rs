@@ -3,6 +3,7 @@
 //! `beforeReadFile` hooks fail closed; the rest fail open.
 
 use std::time::Duration;
+use crate::model::hook::Switches;
 
 use crate::config::diagnostics::Severity;
 use crate::dialects::json_file;
@@ -59,6 +60,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

@@ -5,6 +5,7 @@
 //! workspace are errors, and the blocked variables of `env` are dropped with a warning.
 
 use std::path::{Component, Path, PathBuf};
+use crate::model::hook::Switches;
 use std::time::Duration;
 
 use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
@@ -87,6 +88,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
+        switches: Switches::default(),
     }
 }
 

@@ -8,13 +8,13 @@ use crate::config::diagnostics::Diagnostic;
 use crate::model::hook::Source;
 
 fn load_in(dir: &Path, text: &str) -> DialectLoad {
-    let source = Source {
-        path: dir.join("hooks.json"),
-        display: "hooks.json".into(),
-        dialect: crate::dialects::PRX,
-        text: text.into(),
-        explicit: false,
-    };
+    let source = Source::new(
+        dir.join("hooks.json"),
+        "hooks.json".into(),
+        crate::dialects::PRX,
+        text.into(),
+        crate::model::Level::Project,
+    );
     load(&LoadContext {
         source: &source,
         index: 0,
