@@ -22,7 +22,13 @@ fn source(display: &str, dialect: Dialect, explicit: bool) -> Source {
     } else {
         crate::model::Level::Project
     };
-    Source::new(PathBuf::from(display), display.into(), dialect, String::new(), level)
+    Source::new(
+        PathBuf::from(display),
+        display.into(),
+        dialect,
+        String::new(),
+        level,
+    )
 }
 
 fn hook(name: &str, source: usize, dialect: Dialect, events: EventSelector, command: &str) -> Hook {

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::sources::read_config;
 use crate::dialects;
-use crate::model::load::LoadContext;
 use crate::model::dialect::SourceFile;
 use crate::model::hook::Switches;
+use crate::model::load::LoadContext;
 use crate::model::{Dialect, Hook, Level, Source};
 
 /// What to load.

@@ -55,7 +55,12 @@ pub(crate) fn drop_in_files(dir: &Path) -> Vec<PathBuf> {
         .filter(|path| {
             path.file_name()
                 .and_then(|name| name.to_str())
-                .is_some_and(|name| !name.starts_with('.') && name.ends_with(".json"))
+                .is_some_and(|name| {
+                    !name.starts_with('.')
+                        && Path::new(name)
+                            .extension()
+                            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+                })
         })
         .collect();
     files.sort();

@@ -2,8 +2,8 @@
 //! of hook entries, warning about event names the dialect does not know, and reading a flat
 //! entry's `matcher` and its `timeout` number of seconds.
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::duration::seconds_to_duration;

@@ -35,14 +35,16 @@ pub(crate) fn job<'a>(
     let (program, args): (OsString, Vec<OsString>) = match form {
         CommandForm::Shell(text) => ("/bin/sh".into(), vec!["-c".into(), text.into()]),
         CommandForm::Exec { program, args } => {
-            let program = substitute(program, &project);
+            let program = substitute(program, &project, &hook.env);
             let program_path = Path::new(&program);
             let program = if program.contains('/') && program_path.is_relative() {
                 hook.cwd.join(program_path).into_os_string()
             } else {
                 program.into()
             };
-            let args = args.iter().map(|arg| substitute(arg, &project).into());
+            let args = args
+                .iter()
+                .map(|arg| substitute(arg, &project, &hook.env).into());
             (program, args.collect())
         }
     };
@@ -79,13 +81,19 @@ pub(crate) fn job<'a>(
     }
 }
 
-/// `${HOOKRUN_PROJECT_DIR}` and `${CLAUDE_PROJECT_DIR}` replaced; the result stays one argument.
-fn substitute(text: &str, project_dir: &str) -> String {
+/// `${HOOKRUN_PROJECT_DIR}`, `${CLAUDE_PROJECT_DIR}` and the hook's own variables (a plugin's
+/// `${CLAUDE_PLUGIN_ROOT}`) replaced; the result stays one argument.
+fn substitute(text: &str, project_dir: &str, env: &[(String, String)]) -> String {
     if !text.contains("${") {
         return text.to_owned();
     }
-    text.replace("${HOOKRUN_PROJECT_DIR}", project_dir)
-        .replace("${CLAUDE_PROJECT_DIR}", project_dir)
+    let mut out = text
+        .replace("${HOOKRUN_PROJECT_DIR}", project_dir)
+        .replace("${CLAUDE_PROJECT_DIR}", project_dir);
+    for (key, value) in env {
+        out = out.replace(&format!("${{{key}}}"), value);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -95,13 +103,18 @@ mod tests {
     #[test]
     fn project_dir_placeholders_are_replaced_as_whole_strings() {
         assert_eq!(
-            substitute("${CLAUDE_PROJECT_DIR}/hooks/a.sh", "/p q"),
+            substitute("${CLAUDE_PROJECT_DIR}/hooks/a.sh", "/p q", &[]),
             "/p q/hooks/a.sh"
         );
-        assert_eq!(substitute("${HOOKRUN_PROJECT_DIR}", "/p"), "/p");
+        assert_eq!(substitute("${HOOKRUN_PROJECT_DIR}", "/p", &[]), "/p");
         assert_eq!(
-            substitute("$CLAUDE_PROJECT_DIR", "/p"),
+            substitute("$CLAUDE_PROJECT_DIR", "/p", &[]),
             "$CLAUDE_PROJECT_DIR"
+        );
+        let env = [("CLAUDE_PLUGIN_ROOT".to_owned(), "/plug in".to_owned())];
+        assert_eq!(
+            substitute("${CLAUDE_PLUGIN_ROOT}/scripts/guard.py", "/p", &env),
+            "/plug in/scripts/guard.py"
         );
     }
 }

@@ -58,11 +58,6 @@ impl Level {
             Level::Named => "named",
         }
     }
-
-    /// Whether the file came with the project (a checkout brings it): its hooks run once trusted.
-    pub(crate) fn is_project(self) -> bool {
-        matches!(self, Level::Project | Level::Local)
-    }
 }
 
 /// A file's switches over hooks, beyond its own hooks.

@@ -21,6 +21,7 @@ use crate::sources::Config;
 mod fields;
 mod names;
 mod program;
+mod variables;
 
 use fields::Site;
 
@@ -269,6 +270,21 @@ fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding
             );
         }
         Handler::Command(_) => {
+            let unset = variables::unset(hook, project_dir);
+            if !unset.is_empty() {
+                let names: Vec<String> = unset.iter().map(|name| format!("${name}")).collect();
+                let message = format!(
+                    "hook `{}`: its command needs {} which will be unset when it runs",
+                    hook.name,
+                    names.join(", ")
+                );
+                let position = site.field("command", &[]);
+                findings.push(
+                    site.report(Severity::Error, "unset", position, message).help(
+                        "set it in the hook's `env`, export it where the agent starts, or give a default (`${VAR:-…}`)",
+                    ),
+                );
+            }
             if let Some(problem) = program::check(hook, project_dir) {
                 let message = format!("hook `{}`: {}", hook.name, problem.message);
                 let position = site.field("command", &[]);

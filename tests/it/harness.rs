@@ -79,6 +79,20 @@ impl Case {
         self.dir.path()
     }
 
+    /// The scratch home directory (`HOME`; `XDG_CONFIG_HOME` is its `config/`, `XDG_STATE_HOME`
+    /// its `state/`, and `HOOKRUN_SYSTEM_ROOT` its `system/`).
+    pub(crate) fn home(&self) -> &Path {
+        self.home.path()
+    }
+
+    /// Writes `contents` to `rel` under the scratch home (directories made as needed).
+    pub(crate) fn home_file(self, rel: &str, contents: &str) -> Case {
+        let path = self.home.path().join(rel);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write");
+        self
+    }
+
     /// A path inside the project.
     pub(crate) fn at(&self, rel: &str) -> PathBuf {
         self.dir.path().join(rel)
@@ -134,6 +148,12 @@ impl Case {
             .env("HOME", self.home.path())
             .env("XDG_CONFIG_HOME", self.home.path().join("config"))
             .env("XDG_STATE_HOME", self.home.path().join("state"))
+            // The machine's own managed policy (`/etc/claude-code`, …) never reaches a test.
+            .env("HOOKRUN_SYSTEM_ROOT", self.home.path().join("system"))
+            .env_remove("CLAUDE_CONFIG_DIR")
+            .env_remove("CODEX_HOME")
+            .env_remove("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+            .env_remove("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
             .arg("-C")
             .arg(self.path())
             .args(&self.args)
@@ -244,6 +264,17 @@ impl Run {
         assert!(
             self.stderr.contains(text),
             "stderr lacks {text:?}{}",
+            self.context()
+        );
+        self
+    }
+
+    /// Asserts that stdout does not contain `text`.
+    #[track_caller]
+    pub(crate) fn stdout_lacks(self, text: &str) -> Run {
+        assert!(
+            !self.stdout.contains(text),
+            "stdout has {text:?}{}",
             self.context()
         );
         self

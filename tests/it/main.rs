@@ -17,6 +17,7 @@ mod dry_run;
 mod escapes;
 mod generated;
 mod interrupts;
+mod levels;
 mod list;
 mod output_modes;
 mod payload_cap;
