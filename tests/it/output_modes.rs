@@ -1,4 +1,4 @@
-//! `fire --output claude|gemini|cursor|proxyai|promptkit` (SPEC §7): each agent's answer per event
+//! `fire --output claude|gemini|cursor|proxyai|promptkit`: each agent's answer per event
 //! kind and its exit codes, the own-dialect skip, hookrun's failures under each mode, and the
 //! README's "single hook" recipes run the way each agent runs them.
 
