@@ -1,7 +1,7 @@
-//! Runs the planned hooks one after another (SPEC §4–§6): each gets the payload in the shape its
-//! dialect says, with rewritten tool input chained from the hooks before it, is run as a plain
-//! job by the runner, and ends in a verdict and a record. Interrupts stop the run after the
-//! running hook's group is ended.
+//! Runs the planned hooks one after another (README, "How a hook runs"): each gets the payload in
+//! the shape its dialect says, with rewritten tool input chained from the hooks before it, is run
+//! as a plain job by the runner, and ends in a verdict and a record. Interrupts stop the run after
+//! the running hook's group is ended.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -121,7 +121,7 @@ pub(crate) fn execute(
             ),
         );
         if let Some(rewrite) = &verdict.said.updated_input {
-            // The hooks after it get the payload serialised anew (SPEC §6): its bytes changed.
+            // The hooks after it get the payload serialised anew: its bytes changed.
             chain_input(
                 payload.map_mut(),
                 rewrite,
@@ -252,7 +252,7 @@ impl Payloads {
     }
 }
 
-/// Applies a hook's rewritten input so that the next hook sees it (SPEC §6): it `replaces`
+/// Applies a hook's rewritten input so that the next hook sees it: it `replaces`
 /// `tool_input` whole (Claude-shaped hooks), or is shallow-merged into it (other dialects).
 fn chain_input(
     payload: &mut Map<String, Value>,
@@ -278,7 +278,7 @@ fn chain_input(
     *final_input = payload.get("tool_input").cloned();
 }
 
-/// How this hook's result may count (SPEC §5): its dialect's policy, failing closed under
+/// How this hook's result may count: its dialect's policy, failing closed under
 /// `--strict`.
 fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
     let policy = hook.dialect.policy(hook, settings.event);

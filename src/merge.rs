@@ -1,5 +1,5 @@
-//! Merging the hooks' verdicts into one decision (SPEC §6). A pure fold over the verdicts in run
-//! order: no I/O, no clocks, exhaustively tested.
+//! Merging the hooks' verdicts into one decision (docs/decision-document.md). A pure fold over the
+//! verdicts in run order: no I/O, no clocks, exhaustively tested.
 
 use serde_json::Value;
 

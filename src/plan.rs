@@ -1,5 +1,6 @@
-//! Which hooks an event runs, and why each other one does not (SPEC §2–§3): event names, own-
-//! dialect skipping, recursion, matchers, `if` rules and cross-file dedup. Spawns nothing, so
+//! Which hooks an event runs, and why each other one does not (README, "Where hooks come from",
+//! "Matching"): event names, own- dialect skipping, recursion, matchers, `if` rules and cross-file
+//! dedup. Spawns nothing, so
 //! `--dry-run` shows exactly what `fire` would do.
 
 use std::borrow::Cow;

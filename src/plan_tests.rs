@@ -1,4 +1,5 @@
-//! Planning rules of SPEC §2–§3, tested on hand-built configurations (no processes).
+//! Planning rules (README, "Where hooks come from", "Matching"), tested on hand-built
+//! configurations (no processes).
 
 use std::path::PathBuf;
 use std::time::Duration;

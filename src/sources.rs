@@ -216,7 +216,7 @@ fn display_path(path: &Path, project_dir: &Path) -> String {
         .into_owned()
 }
 
-/// SPEC §11: a NUL byte in any string handed to the OS is a configuration error.
+/// A NUL byte in any string handed to the OS is a configuration error.
 fn check_nul_bytes(hook: &Hook, source: &Source, diagnostics: &mut Vec<Diagnostic>) {
     for (field, value) in hook.os_strings() {
         if value.contains('\0') {

@@ -1,5 +1,6 @@
-//! One hook's exit code and stdout → its outcome and what it said (SPEC §5). Pure: the runner's
-//! observations come in as data, so every rule is unit-tested without spawning.
+//! One hook's exit code and stdout → its outcome and what it said (README, "Reading results and
+//! merging"). Pure: the runner's observations come in as data, so every rule is unit-tested without
+//! spawning.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -139,7 +140,7 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
         Err(error) => return fail(policy, Outcome::NonBlockingError, error),
     };
     if code != 0 {
-        // A JSON deny or ask is honoured whatever the exit code (SPEC §5 rule 4).
+        // A JSON deny or ask is honoured whatever the exit code.
         if let Some(said) = said.filter(|s| s.decision.is_some_and(Decision::blocks)) {
             return from_said(said, name);
         }
@@ -325,7 +326,7 @@ fn hard_failure(run: &Finished, limits: Limits) -> Option<String> {
     None
 }
 
-/// Exit 2 blocks whatever the output (SPEC §5 rule 2), also when stdout overflowed its cap: the
+/// Exit 2 blocks whatever the output, also when stdout overflowed its cap: the
 /// truncation is recorded, and the cut-off stdout is neither read as JSON nor quoted as the reason.
 fn overflowed_deny(run: &Finished, name: &str) -> Verdict {
     let reason = non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim())
@@ -347,7 +348,7 @@ fn strip_bom(stdout: &[u8]) -> &[u8] {
 }
 
 /// A PromptKit filter answer whose known fields have the wrong type (`{"allow": "yes"}`,
-/// `{"allow": true, "reason": 5}`): PromptKit cannot decode it, so it denies (SPEC §5 rule 5).
+/// `{"allow": true, "reason": 5}`): PromptKit cannot decode it, so it denies.
 fn promptkit_type_error(stdout: &str) -> Option<String> {
     let Ok(Value::Object(map)) = serde_json::from_str::<Value>(stdout) else {
         return None;
@@ -444,7 +445,8 @@ fn non_empty(text: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_owned())
 }
 
-/// Reads a hook's JSON object with every spelling of SPEC §5's vocabulary.
+/// Reads a hook's JSON object with every spelling of the one vocabulary
+/// (docs/decision-document.md, "What a hook may answer").
 pub(crate) fn read_vocabulary(map: &Map<String, Value>) -> Said {
     let specific = map.get("hookSpecificOutput").and_then(Value::as_object);
     let nested = |key: &str| specific.and_then(|s| s.get(key));

@@ -1,4 +1,5 @@
-//! Table-driven tests of SPEC §5: one row per rule.
+//! Table-driven tests of how one hook's result is read (README, "Reading results and merging"):
+//! one row per rule.
 
 use std::time::Duration;
 

@@ -1,10 +1,11 @@
 //! A hook's answer: its exit code, stdout (a JSON object, plain text, or anything) and stderr,
-//! judged under each dialect's policy. Byte 0 holds the seven policy switches (bit 0 can_block,
-//! 1 exit2_blocks, 2 fail_closed, 3 require_allow, 4 text_is_context, 5 ignore_stdout,
-//! 6 observe_only; combinations hookrun never makes are folded away), byte 1 the exit code, then stdout, then after the first NUL byte stderr.
-//! Properties: no panic, and SPEC §5's invariants — a hook that cannot block never blocks, an
-//! observe-only hook decides nothing, exit 2 blocks where exit 2 means deny, a blocking decision
-//! has a reason, a success carries no error.
+//! judged under each dialect's policy. Byte 0 holds the seven policy switches (bit 0 can_block, 1
+//! exit2_blocks, 2 fail_closed, 3 require_allow, 4 text_is_context, 5 ignore_stdout, 6
+//! observe_only; combinations hookrun never makes are folded away), byte 1 the exit code, then
+//! stdout, then after the first NUL byte stderr. Properties: no panic, and the invariants of how a
+//! hook's answer is read — a hook that cannot block never blocks, an observe-only hook decides
+//! nothing, exit 2 blocks where exit 2 means deny, a blocking decision has a reason, a success
+//! carries no error.
 #![no_main]
 
 use hookrun::fuzzing::{AnswerPolicy, judge_answer};

@@ -1,4 +1,4 @@
-//! `fire --dry-run`: the plan as the decision document of SPEC §6 — decision `none`, and one
+//! `fire --dry-run`: the plan as the decision document — decision `none`, and one
 //! record per configured hook with `matched` and, when it would not run, its `skipped_reason`
 //! (event, matcher, if, disabled, deduplicated, own-dialect, recursion, unsupported) plus its
 //! command. Nothing is spawned; the exit code is 0.

@@ -1,4 +1,4 @@
-//! `hookrun fire EVENT`: payload in, hooks run, one decision document out (SPEC §1–§6).
+//! `hookrun fire EVENT`: payload in, hooks run, one decision document out.
 
 use std::path::Path;
 use std::process::ExitCode;

@@ -1,6 +1,6 @@
 //! `hookrun test [PATH…]`: finds test files, runs every test through the real `fire` pipeline,
-//! reports (SPEC §9). Exit 0 only when every test passed; 1 when one failed, a test file is bad,
-//! or nothing was found to run (an empty run in CI is a mistake, not a success).
+//! reports (README, "Testing your hooks"). Exit 0 only when every test passed; 1 when one failed, a
+//! test file is bad, or nothing was found to run (an empty run in CI is a mistake, not a success).
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
-//! `hookrun validate [PATH…]` (SPEC §10): every problem of every configuration file in one run —
-//! the loaders' diagnostics plus the checks of `crate::validate` — as a human report (each
-//! problem with its line and a caret, then a summary) or a JSON array. Exit 0 when clean, 1 when
-//! an error is found (a warning too, under `--strict`).
+//! `hookrun validate [PATH…]` (README, "Validating configuration"): every problem of every
+//! configuration file in one run — the loaders' diagnostics plus the checks of `crate::validate` —
+//! as a human report (each problem with its line and a caret, then a summary) or a JSON array. Exit
+//! 0 when clean, 1 when an error is found (a warning too, under `--strict`).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -43,7 +43,8 @@ pub(crate) struct Diagnostic {
 }
 
 /// A PRX action's `env` sets a variable the sanitised environment never passes (`LD_*`,
-/// `GCONV_PATH`, `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error (SPEC §11).
+/// `GCONV_PATH`, `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error
+/// (docs/dialects/prx.md).
 pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
 
 /// A discovered configuration path is a symlink to nothing: `fire` warns and runs the other

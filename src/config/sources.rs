@@ -4,7 +4,7 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// Configuration files larger than this are refused (SPEC §11).
+/// Configuration files larger than this are refused (docs/limits.md).
 pub(crate) const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The user-level `hookrun.toml`: `$XDG_CONFIG_HOME/hookrun/hookrun.toml`, else `~/.config/…`.

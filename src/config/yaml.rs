@@ -1,7 +1,7 @@
 //! YAML configuration files (PromptKit's RuntimeConfig), read into the one
 //! configuration tree, its mappings in file order (PromptKit's run order): the plain block
 //! subset directly (`yaml_block.rs`), anything else with serde-saphyr, whose budgets bound alias
-//! expansion, nesting and node counts (SPEC §11).
+//! expansion, nesting and node counts (docs/limits.md).
 
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::tree::Node;

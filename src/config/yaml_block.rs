@@ -14,7 +14,7 @@ use std::borrow::Cow;
 
 use crate::config::tree::{Node, Object};
 
-/// Larger files go to serde-saphyr, whose node and event budgets (SPEC §11) then apply.
+/// Larger files go to serde-saphyr, whose node and event budgets (docs/limits.md) then apply.
 const MAX_TEXT: usize = 256 * 1024;
 /// Below serde-saphyr's own nesting budget (64).
 const MAX_DEPTH: usize = 32;

@@ -1,4 +1,4 @@
-//! Table-driven tests of matcher targets (SPEC §3), event lists, and [`Target::allows`].
+//! Table-driven tests of matcher targets (README, "Matching"), event lists, and [`Target::allows`].
 
 use serde_json::json;
 
@@ -40,7 +40,7 @@ fn flavour(dialect: Dialect) -> crate::matching::Flavour {
     }
 }
 
-/// Matcher targets as SPEC §3 and the agents' references give them.
+/// Matcher targets as each agent's documentation and code give them (docs/dialects/).
 const TARGETS: &[(Dialect, &str, Target)] = &[
     (Claude, "PreToolUse", Target::Name("tool_name")),
     (Claude, "PostToolUse", Target::Name("tool_name")),
@@ -183,7 +183,8 @@ fn assert_allows(dialect: Dialect, event: &str, rows: &[(Option<&str>, Value, bo
 
 #[test]
 fn matcher_ignored_on_events_without_target() {
-    // agent-hooks.md §8 case 7: even an invalid regex is never consulted.
+    // On an event without a target the matcher is ignored: even an invalid regex is never
+    // consulted.
     let rows = [
         (Some("^hello"), json!({"prompt": "bye"}), true),
         (Some("["), json!({}), true),
@@ -298,7 +299,7 @@ fn gemini_lifecycle_matchers_compare_exactly() {
 
 #[test]
 fn proxyai_targets_follow_its_hook_manager() {
-    // seed-systems.md B.5, B.8 and conformance case B7.
+    // ProxyAI's shell events test the matcher against the command text.
     let command = |text: &str| json!({"command": text});
     assert_allows(
         Proxyai,

@@ -1,5 +1,5 @@
-//! Table-driven tests of [`Matcher`]: SPEC §3 matcher semantics, agent-hooks.md §8 cases 1-7,
-//! seed-systems.md B.5/B7 (proxyai) and D1/D5 (praison).
+//! Table-driven tests of [`Matcher`]: each dialect's matcher semantics (README, "Matching"),
+//! ProxyAI's substring fallback and PraisonAI's `re.match`.
 
 use super::*;
 
@@ -35,7 +35,7 @@ use agents::{Claude, Cursor, Gemini, Hookrun, Praison, Promptkit, Proxyai, Prx};
 
 #[test]
 fn exact_matcher_does_not_match_longer_name() {
-    // agent-hooks.md §8 case 1.
+    // A name matches that tool only, case-sensitively.
     assert_table(&[
         (Claude, Some("Bash"), "Bash", true),
         (Claude, Some("Bash"), "BashOutput", false),
@@ -47,7 +47,7 @@ fn exact_matcher_does_not_match_longer_name() {
 
 #[test]
 fn pipe_and_comma_lists_are_exact_names() {
-    // agent-hooks.md §8 case 2; items are trimmed.
+    // `|` and `,` lists are exact names; items are trimmed.
     assert_table(&[
         (Claude, Some("Edit|Write"), "Edit", true),
         (Claude, Some("Edit|Write"), "Write", true),
@@ -70,7 +70,7 @@ fn hyphenated_name_is_exact() {
 
 #[test]
 fn regex_is_unanchored() {
-    // agent-hooks.md §8 case 3.
+    // Anything else is a regex, unanchored.
     assert_table(&[
         (Claude, Some("^Bash"), "BashOutput", true),
         (Claude, Some("Edit.*"), "NotebookEdit", true),
@@ -83,7 +83,7 @@ fn regex_is_unanchored() {
 
 #[test]
 fn mcp_server_name_alone_matches_no_tool() {
-    // agent-hooks.md §8 case 4.
+    // An MCP server's name alone is an exact name, so it matches none of its tools.
     let create = "mcp__memory__create_entities";
     let write = "mcp__filesystem__write_file";
     let read = "mcp__filesystem__read_file";
@@ -97,7 +97,7 @@ fn mcp_server_name_alone_matches_no_tool() {
 
 #[test]
 fn absent_empty_and_star_match_everything_in_every_dialect() {
-    // agent-hooks.md §8 case 5.
+    // Absent, empty and `*` match everything.
     for dialect in agents::ALL {
         for pattern in [None, Some(""), Some("*"), Some("  "), Some(" * ")] {
             let matcher = Matcher::new(pattern, dialect);
@@ -110,7 +110,7 @@ fn absent_empty_and_star_match_everything_in_every_dialect() {
 
 #[test]
 fn invalid_regex_is_an_error_for_claude_cursor_hookrun() {
-    // agent-hooks.md §8 case 6: hookrun reports the error rather than silently matching.
+    // An invalid regex: hookrun reports the error rather than silently matching.
     for dialect in [Claude, Cursor, Hookrun] {
         let matcher = Matcher::new(Some("["), dialect);
         let error = matcher.is_match("[").unwrap_err();
@@ -127,7 +127,7 @@ fn invalid_regex_is_an_error_for_claude_cursor_hookrun() {
 
 #[test]
 fn gemini_invalid_regex_compares_as_exact_string() {
-    // agent-hooks.md §8 case 6 (Gemini `should handle invalid regex matcher gracefully`).
+    // An invalid regex in Gemini (its test `should handle invalid regex matcher gracefully`).
     assert_table(&[
         (Gemini, Some("["), "[", true),
         (Gemini, Some("["), "x[y", false),
@@ -161,7 +161,7 @@ fn gemini_regex_is_unanchored_and_trimmed() {
 
 #[test]
 fn proxyai_regex_searches_and_invalid_falls_back_to_substring() {
-    // seed-systems.md B.5 and conformance case B7.
+    // ProxyAI searches the regex, and searches an invalid one as a substring.
     assert_table(&[
         (Proxyai, Some("curl|wget"), "ls; wget x", true),
         (Proxyai, Some("curl|wget"), "ls -la", false),
@@ -179,7 +179,7 @@ fn proxyai_regex_searches_and_invalid_falls_back_to_substring() {
 
 #[test]
 fn praison_matcher_is_anchored_at_start() {
-    // seed-systems.md D1 and conformance case D5 (`re.match`).
+    // PraisonAI's `re.match`: anchored at the start.
     assert_table(&[
         (Praison, Some("write_*"), "write_file", true),
         (Praison, Some("write_*"), "write_data", true),
@@ -215,7 +215,7 @@ fn prx_and_promptkit_have_no_matchers() {
 
 #[test]
 fn literal_fast_path_compiles_no_regex() {
-    // Common configs must not pay for a regex compile (deps.md §4).
+    // Common configs must not pay for a regex compile.
     let rows: &[(Flavour, &str, &str, bool)] = &[
         (Claude, "Write|Edit|MultiEdit", "Edit", true),
         (Claude, "mcp:tool", "x mcp:tool y", true),

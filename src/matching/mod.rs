@@ -1,5 +1,5 @@
-//! Matching: which configured hooks an event selects, decided before anything is spawned
-//! (SPEC §3). Pure functions over the event name, the payload JSON and a hook's `matcher` and
+//! Matching: which configured hooks an event selects, decided before anything is spawned (README,
+//! "Matching"). Pure functions over the event name, the payload JSON and a hook's `matcher` and
 //! `if` texts; no I/O, no processes.
 //!
 //! A hook runs for a payload when the [`Target`] its dialect gives the event, asked through

@@ -1,5 +1,5 @@
-//! `if` conditions in permission-rule syntax, `Tool` or `Tool(spec)` (SPEC §3): parsing, and
-//! deciding from the payload whether a hook is spawned at all.
+//! `if` conditions in permission-rule syntax, `Tool` or `Tool(spec)` (README, "Matching"): parsing,
+//! and deciding from the payload whether a hook is spawned at all.
 //!
 //! The tool must be the payload's `tool_name`, and the spec, when present and not `*`, is read by
 //! tool family:

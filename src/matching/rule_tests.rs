@@ -1,4 +1,4 @@
-//! Table-driven tests of `if` rules (SPEC §3, seed-systems.md §E, conformance cases E1 and E3).
+//! Table-driven tests of `if` rules (README, "Matching"), Claude Code's permission-rule syntax.
 
 use serde_json::json;
 
@@ -110,7 +110,7 @@ fn rule_errors_read_clearly() {
 
 #[test]
 fn git_push_rule_spawns_only_for_pushes() {
-    // seed-systems.md conformance case E1.
+    // A compound command matches when any part matches.
     assert_rules(&[
         ("Bash(git push *)", bash("git status"), false),
         ("Bash(git push *)", bash("git push origin main"), true),

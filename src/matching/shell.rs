@@ -1,5 +1,5 @@
 //! Shell-command specs of `if` rules (`Bash(git push *)`): the command pattern language of
-//! Claude's permission rules (seed-systems.md §E), matched per part of a compound command.
+//! Claude's permission rules, matched per part of a compound command.
 //!
 //! - `*` matches any run of characters, spaces and `/` included; no `*` means exact equality.
 //! - A pattern ending in ` *` also matches the bare prefix (`ls *` matches `ls` and `ls -la`,

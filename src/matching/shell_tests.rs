@@ -1,4 +1,4 @@
-//! Table-driven tests of shell-command rule specs (SPEC §3, seed-systems.md §E and case E3).
+//! Table-driven tests of shell-command rule specs (README, "Matching").
 
 use super::*;
 

@@ -49,7 +49,7 @@ pub(crate) struct Said {
 #[derive(Debug, Clone, Copy, Default)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "independent switches of SPEC §5"
+    reason = "independent switches of how a hook's answer counts"
 )]
 pub(crate) struct Policy {
     /// Its deny can block (false for observe hooks, PRX, PromptKit eval hooks).
@@ -65,14 +65,14 @@ pub(crate) struct Policy {
     /// The hook's stdout is not read at all (PromptKit eval and session hooks).
     pub(crate) ignore_stdout: bool,
     /// Nothing the hook says reaches the decision, and a deny or ask it prints is a failure of the
-    /// hook (PRX hooks are observe-only, SPEC §5 rule 2). Implies `can_block: false`.
+    /// hook (PRX hooks are observe-only). Implies `can_block: false`.
     pub(crate) observe_only: bool,
     /// The agent's own check of the hook's trimmed stdout (exit codes other than a blocking 2):
     /// `Some(why)` when the agent refuses the answer, which then counts as a failure of the hook
     /// (Codex refuses any answer outside the event's schema). `None`: every answer is read.
     pub(crate) refuses: Option<fn(&str) -> Option<String>>,
     /// The dialect reads a finished hook's output itself (Gemini): `None` keeps the shared
-    /// reading of SPEC §5.
+    /// reading (README, "Reading results and merging").
     pub(crate) read_output: Option<ReadOutput>,
     /// The dialect reads the run itself, by its agent's own rules (PraisonAI); the switches above
     /// other than `can_block` then do not apply to reading it.

@@ -196,7 +196,7 @@ pub(crate) enum StdinMode {
 #[derive(Debug, Clone)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "independent per-hook switches of SPEC §4–§8"
+    reason = "independent per-hook switches (observe, fail closed, payload file, sanitised env)"
 )]
 pub(crate) struct Hook {
     /// Unique among the loaded hooks (derived from the command when the file names none).
@@ -223,7 +223,7 @@ pub(crate) struct Hook {
     pub(crate) enabled: bool,
     /// Write the payload to a 0600 temp file and name it in `HOOKRUN_PAYLOAD_FILE`.
     pub(crate) payload_file: bool,
-    /// Start from an empty environment (SPEC §11) instead of hookrun's own.
+    /// Start from an empty environment (PATH only; docs/limits.md) instead of hookrun's own.
     pub(crate) sanitize_env: bool,
     pub(crate) stdin: StdinMode,
     /// ProxyAI `loopLimit`: at most this many runs per session for stop events.
@@ -247,7 +247,7 @@ impl Hook {
     }
 }
 
-/// Kill grace used when a dialect does not set one (SPEC §4).
+/// Kill grace used when a dialect does not set one (README, "How a hook runs").
 pub(crate) const DEFAULT_KILL_GRACE: Duration = Duration::from_secs(2);
 
 impl Hook {
@@ -288,7 +288,7 @@ impl Hook {
     }
 
     /// Every string hookrun would hand to the operating system for this hook, with its field name
-    /// (for the NUL-byte rule of SPEC §11).
+    /// (a NUL byte in any of them is a configuration error: docs/limits.md).
     pub(crate) fn os_strings(&self) -> Vec<(&'static str, &str)> {
         let mut out = Vec::new();
         match &self.handler {

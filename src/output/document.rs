@@ -1,4 +1,4 @@
-//! The decision document of SPEC §6: the merged answer plus one record per hook.
+//! The decision document (docs/decision-document.md): the merged answer plus one record per hook.
 
 use serde::Serialize;
 use serde_json::Value;

@@ -11,7 +11,7 @@ use crate::model::Hook;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "the independent blocking switches of SPEC §5"
+    reason = "the independent switches of how a hook's answer may block"
 )]
 pub(crate) struct Strength {
     /// Its deny or ask blocks.

@@ -1,4 +1,5 @@
-//! The schema of `hookrun.toml` (SPEC §8), key for key with `config::dialect::hookrun`.
+//! The schema of `hookrun.toml` (README, "`hookrun.toml`"), key for key with
+//! `config::dialect::hookrun`.
 
 use serde_json::{Value, json};
 
@@ -28,7 +29,7 @@ pub(super) fn schema() -> Value {
         head(
             "config.schema.json",
             "hookrun.toml",
-            "hookrun's own hook configuration (SPEC §8).",
+            "hookrun's own hook configuration: file-level defaults and a list of [[hook]] tables.",
         ),
         body,
     )

@@ -1,4 +1,5 @@
-//! The schema of the decision document `hookrun fire` prints (SPEC §6), field for field with
+//! The schema of the decision document `hookrun fire` prints (README, "The decision document";
+//! docs/decision-document.md), field for field with
 //! `output::document`.
 
 use serde_json::{Value, json};
@@ -33,7 +34,7 @@ pub(super) fn schema() -> Value {
             "hook": hook_record(),
             "outcome": {
                 "enum": ["success", "blocking", "non_blocking_error", "cancelled"],
-                "description": "How the hook ended (SPEC §5).",
+                "description": "How the hook ended; cancelled: timed out or interrupted.",
             },
         },
     });
@@ -41,7 +42,7 @@ pub(super) fn schema() -> Value {
         head(
             "decision.schema.json",
             "hookrun decision document",
-            "What `hookrun fire` prints on stdout (SPEC §6).",
+            "What `hookrun fire` prints on stdout: the merged decision and one record per hook.",
         ),
         body,
     )

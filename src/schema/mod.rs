@@ -1,8 +1,9 @@
-//! The JSON Schemas (draft 2020-12) hookrun publishes: the decision document (SPEC §6),
-//! `hookrun.toml` (SPEC §8) and test files (SPEC §9). Hand-written as `json!` values rather than
-//! derived, so the shipped binary carries no schema generator; the integration tests keep them
-//! honest by validating real documents (a fire output, the fixture configs, the demo test suite)
-//! against them, and keep the committed copies under `schemas/` current.
+//! The JSON Schemas (draft 2020-12) hookrun publishes: the decision document, `hookrun.toml` and
+//! test files (README: "The decision document", "`hookrun.toml`", "Testing your hooks").
+//! Hand-written as `json!` values rather than derived, so the shipped binary carries no schema
+//! generator; the integration tests keep them honest by validating real documents (a fire output,
+//! the fixture configs, the demo test suite) against them, and keep the committed copies under
+//! `schemas/` current.
 
 use serde_json::{Value, json};
 

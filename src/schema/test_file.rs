@@ -1,4 +1,5 @@
-//! The schema of hook test files (SPEC §9), key for key with `testfile::parse`.
+//! The schema of hook test files (README, "Testing your hooks"), key for key with
+//! `testfile::parse`.
 
 use serde_json::{Value, json};
 
@@ -39,7 +40,7 @@ pub(super) fn schema() -> Value {
         head(
             "test.schema.json",
             "hookrun test file",
-            "A *.hooktest.toml|yaml|yml|json file run by `hookrun test` (SPEC §9).",
+            "A *.hooktest.toml|yaml|yml|json file run by `hookrun test`: a project and its tests.",
         ),
         body,
     )

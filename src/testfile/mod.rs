@@ -1,4 +1,5 @@
-//! Hook test files (SPEC §9): `*.hooktest.toml|yaml|yml|json`, each a project (`project_dir`,
+//! Hook test files (README, "Testing your hooks"): `*.hooktest.toml|yaml|yml|json`, each a project
+//! (`project_dir`,
 //! `config`) and a list of `[[test]]` cases — an event, a payload and what `fire` must answer.
 //! This module owns their typed model, parsing (with `file:line:col` diagnostics), discovery,
 //! running a case through the real binary, checking the result, the reports, and `fire --record`.

@@ -1,5 +1,6 @@
-//! `hookrun validate`'s own checks (SPEC §10): the ones that compile or resolve something —
-//! matcher regexes, `if` rules, programs on disk — plus timeouts against each dialect's maximum,
+//! `hookrun validate`'s own checks (README, "Validating configuration"): the ones that compile or
+//! resolve something — matcher regexes, `if` rules, programs on disk — plus timeouts against each
+//! dialect's maximum,
 //! `hookrun.toml` event names, hook names used twice, and handler types hookrun cannot run.
 //! Syntax, types, unknown keys, a dialect's event names and its security rules are the loaders'
 //! diagnostics (`Config::diagnostics`); none of this runs on `fire`'s start-up path.

@@ -1,4 +1,4 @@
-//! "Command not found or not executable" (SPEC §10, a warning): the program a hook starts,
+//! "Command not found or not executable" (a warning): the program a hook starts,
 //! resolved the way `fire` would start it. Exec form: the program itself, relative to the hook's
 //! working directory or on `PATH`. Shell form: the first word after `VAR=value` assignments and
 //! wrappers like `exec`/`env`; commands that start with a shell builtin or keyword, or whose

@@ -1,15 +1,11 @@
 //! The Codex dialect through the real binary: `.codex/hooks.json` and the inline hooks of
 //! `.codex/config.toml` (whose other keys are Codex's), the user level under a scratch
 //! `CODEX_HOME`/`HOME` and `--no-user-config`, each of Codex's answer rules with hookrun's stricter
-//! readings, `--output codex` per event, and the README's Codex recipe in a project whose path
-//! has a space and a colon.
-
-use std::process::{Command, Stdio};
+//! readings, and `--output codex` per event (the README's Codex recipe is run in `recipes.rs`).
 
 use serde_json::{Value, json};
 
-use crate::harness::{Case, Run, hookrun_bin};
-use crate::output_modes::recipe;
+use crate::harness::{Case, Run};
 
 /// A `hooks.json` with one group of `commands` on `event`.
 fn hooks_json(event: &str, commands: &[&str]) -> String {
@@ -350,68 +346,4 @@ fn output_codex_blocks_with_exit_2_when_hookrun_itself_fails() {
     case.fire_with("PreToolUse", &["--output", "codex"])
         .exit(2)
         .stderr_has("invalid TOML");
-}
-
-/// The README's recipe, run as Codex runs a hook: through a shell, in the session's working
-/// directory (a subdirectory of a git checkout whose path has a space and a colon), with no
-/// project variable set.
-#[test]
-fn recipe_codex() {
-    let (path, text) = recipe("codex");
-    let (_, policy) = recipe("policy");
-    let file: Value = serde_json::from_str(&text).expect("the recipe is JSON");
-    let case = Case::new()
-        .file(&format!("my proj:1/{path}"), &text)
-        .file("my proj:1/hookrun.toml", &policy)
-        .file("my proj:1/src/main.rs", "");
-    let project = case.at("my proj:1");
-    let git = Command::new("git")
-        .args(["init", "-q"])
-        .current_dir(&project)
-        .status()
-        .expect("git runs");
-    assert!(git.success());
-    let bin_dir = std::path::Path::new(hookrun_bin()).parent().unwrap();
-    let path_var = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut ran = 0;
-    for group in file["hooks"]["PreToolUse"].as_array().expect("PreToolUse") {
-        for handler in group["hooks"].as_array().expect("handlers") {
-            assert_eq!(handler["type"], "command", "Codex requires a type");
-            let command = handler["command"].as_str().unwrap();
-            let payload = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash",
-                "tool_input": {"command": "rm -rf /"}, "cwd": project.join("src")});
-            let mut child = Command::new("/bin/sh")
-                .args(["-c", command])
-                .current_dir(project.join("src"))
-                .env("PATH", &path_var)
-                .env("HOME", case.at("home"))
-                .env("CODEX_HOME", case.at("home/.codex"))
-                .env_remove("HOOKRUN_PROJECT_DIR")
-                .env_remove("HOOKRUN_DEPTH")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn the recipe");
-            {
-                use std::io::Write as _;
-                let mut stdin = child.stdin.take().unwrap();
-                stdin.write_all(payload.to_string().as_bytes()).unwrap();
-            }
-            let output = child.wait_with_output().unwrap();
-            let run = Run::new(&[command], &output, std::time::Duration::ZERO).exit(0);
-            assert_eq!(
-                run.json(),
-                json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
-                    "permissionDecision": "deny",
-                    "permissionDecisionReason": "rm -rf is not allowed here"}})
-            );
-            ran += 1;
-        }
-    }
-    assert!(ran > 0, "the recipe registers PreToolUse");
 }

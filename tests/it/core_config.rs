@@ -1,4 +1,4 @@
-//! Configuration through the binary (SPEC §2, §3, §8): discovery and order, errors that name
+//! Configuration through the binary: discovery and order, errors that name
 //! `file:line:col`, switches that turn hooks off, dedup, the recursion guard, and the ProxyAI and
 //! `hookrun.toml` rules.
 

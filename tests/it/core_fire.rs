@@ -1,5 +1,5 @@
 //! `hookrun fire`: exit codes, the one output vocabulary, merging, chained rewrites, payload
-//! handling and the environment hooks see (SPEC §1, §4–§6), through real hook processes.
+//! handling and the environment hooks see, through real hook processes.
 
 use serde_json::{Value, json};
 

@@ -1,4 +1,4 @@
-//! The process engine with hooks that misbehave on purpose (SPEC §4): nothing hangs hookrun,
+//! The process engine with hooks that misbehave on purpose: nothing hangs hookrun,
 //! nothing it starts outlives a timeout, and every failure is recorded.
 
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! The Cursor, PraisonAI and Gemini dialects through the real binary (SPEC §2–§5): discovery,
+//! The Cursor, PraisonAI and Gemini dialects through the real binary: discovery,
 //! matching, the payload and environment each hook sees, timeout units, fail posture, ordering,
 //! and each system's documented example (the projects under `fixtures/<dialect>/`).
 

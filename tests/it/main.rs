@@ -24,6 +24,7 @@ mod payload_cap;
 mod payloads;
 mod promptkit;
 mod prx;
+mod recipes;
 mod schema_check;
 mod special_files;
 mod streams;

@@ -1,6 +1,6 @@
-//! The PromptKit dialect (RuntimeConfig YAML, SPEC §2–§6) through real hook processes: every
-//! row of the filter truth table, hooks that never block, the chain stop, file order, phases,
-//! env forms, the envelopes, discovery, and PromptKit's documented example project.
+//! The PromptKit dialect (RuntimeConfig YAML, docs/dialects/promptkit.md) through real hook
+//! processes: every row of the filter truth table, hooks that never block, the chain stop, file
+//! order, phases, env forms, the envelopes, discovery, and PromptKit's documented example project.
 
 use std::time::Duration;
 

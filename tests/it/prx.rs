@@ -1,4 +1,4 @@
-//! The PRX dialect (`hooks.json`, SPEC §2, §4, §5 rule 2, §11) through real hook processes:
+//! The PRX dialect (`hooks.json`, docs/dialects/prx.md) through real hook processes:
 //! discovery, the envelope on its three channels, the sanitised environment, millisecond
 //! timeouts, the 8 KiB boundary, the payload file's life, observe-only results, every security
 //! rule, and PRX's documented example project.

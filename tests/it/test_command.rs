@@ -1,4 +1,4 @@
-//! `hookrun test` and `fire --record` through the binary (SPEC §9): passing and failing suites,
+//! `hookrun test` and `fire --record` through the binary: passing and failing suites,
 //! malformed test files, every report format, `--filter`, discovery, colour, and recording a
 //! fire that then passes as a test.
 

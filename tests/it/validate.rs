@@ -1,4 +1,4 @@
-//! `hookrun validate` through the binary (SPEC §10): every problem of every file in one run, each
+//! `hookrun validate` through the binary: every problem of every file in one run, each
 //! at its `file:line:col` with a fix; did-you-mean; `--strict`; `--format json`; exit 0/1.
 
 use serde_json::Value;

@@ -1,13 +1,15 @@
 //! The floor hookrun is measured against: the least a correct hook runner must do for one event.
 //!
 //! `floor [N] [--cmd COMMAND] [--event EVENT] [--payload FILE]` reads a JSON object from stdin
-//! (or FILE, like `hookrun fire --payload`, so hyperfine can run both without a shell), parses it, adds
+//! (or FILE, like `hookrun fire --payload`, so hyperfine can run both without a shell), parses it,
+//! adds
 //! `hook_event_name`, and — when `N` > 0 — runs `/bin/sh -c COMMAND` (default `true`) N times in
 //! sequence, each in its own process group, with the compact payload line on its stdin and its
 //! stdout and stderr read to the end; then it prints one JSON line with each hook's exit code.
 //!
-//! "Correct" means what SPEC §4 asks of any runner: no payload or output size can deadlock it
-//! (a payload larger than `PIPE_BUF` is written from a second thread while std's poll-based
+//! "Correct" means what the README's "How a hook runs" asks of any runner: no payload or output
+//! size can deadlock it (a payload larger than `PIPE_BUF` is written from a second thread while
+//! std's poll-based
 //! `wait_with_output` drains both output pipes), a hook that never reads stdin is not an error
 //! (EPIPE is ignored), and every hook gets its own process group so a timeout could kill it whole.
 //! It has no configuration, no matching, no timeouts and no merging: those are hookrun's own

@@ -1,6 +1,6 @@
 //! Cursor `.cursor/hooks.json`: `{"version": 1, "hooks": {"<event>": [{command, matcher?,
 //! timeout? (seconds, default 30), failClosed?}]}}` — flat entries per event, shell form. A hook
-//! fails open unless `failClosed: true` (SPEC §5).
+//! fails open unless `failClosed: true`.
 
 use std::time::Duration;
 use crate::model::hook::Switches;
@@ -21,7 +21,7 @@ const ENTRY_KEYS: &[&str] = &[
     "type",
     "prompt",
 ];
-/// Cursor documents no default; hookrun uses 30 s (SPEC §4).
+/// Cursor documents no default; hookrun uses 30 s.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {

@@ -1,4 +1,5 @@
-//! hookrun's own `hookrun.toml` (SPEC §8): file-level defaults and `[[hook]]` tables.
+//! hookrun's own `hookrun.toml` (docs/dialects/hookrun.md): file-level defaults and `[[hook]]`
+//! tables.
 
 use std::collections::HashMap;
 use crate::model::hook::Switches;

@@ -133,7 +133,7 @@ fn expand(command: &str, ctx: &EventContext<'_>) -> String {
 /// What a PraisonAI matcher is tested against, by event.
 pub(crate) fn target(event: &str) -> Target {
     // praison passes a target (the tool name) only for tool events; elsewhere it ignores
-    // matchers (seed-systems.md D1).
+    // matchers (PraisonAI's `re.match`).
     if event.eq_ignore_ascii_case("before_tool") || event.eq_ignore_ascii_case("after_tool") {
         Target::Name("tool_name")
     } else {

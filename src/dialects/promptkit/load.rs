@@ -1,7 +1,7 @@
-//! PromptKit RuntimeConfig YAML (SPEC §2–§5): `spec.hooks.<name>` exec hooks of four types
-//! (provider, tool, session, eval), each running in the phases it lists. Hooks keep the file's
-//! order — PromptKit itself iterates a Go map, so its order is random; hookrun's is the file's.
-//! Filter hooks fail closed; a hook without `phases` never runs (a warning says so).
+//! PromptKit RuntimeConfig YAML (docs/dialects/promptkit.md): `spec.hooks.<name>` exec hooks of
+//! four types (provider, tool, session, eval), each running in the phases it lists. Hooks keep the
+//! file's order — PromptKit itself iterates a Go map, so its order is random; hookrun's is the
+//! file's. Filter hooks fail closed; a hook without `phases` never runs (a warning says so).
 
 use std::time::Duration;
 use crate::model::hook::Switches;
@@ -28,7 +28,7 @@ const HOOK_KEYS: &[&str] = &[
     "sandbox",
 ];
 const HOOK_TYPES: &[&str] = &["provider", "tool", "session", "eval"];
-/// SPEC §4: every PromptKit hook, eval included, defaults to ten seconds.
+/// Every PromptKit hook, eval included, defaults to ten seconds.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {

@@ -1,5 +1,5 @@
 //! ProxyAI `.proxyai/settings.json`: `hooks` → one of nine event keys → flat command entries.
-//! Fail posture follows ProxyAI's documentation (SPEC §5): `beforeShellExecution` and
+//! Fail posture follows ProxyAI's documentation: `beforeShellExecution` and
 //! `beforeReadFile` hooks fail closed; the rest fail open.
 
 use std::time::Duration;

@@ -22,7 +22,8 @@ pub(crate) const FLAVOUR: Flavour = Flavour::RegexOrSubstring(Syntax::Java);
 
 struct Proxyai;
 
-/// proxyai hook events; `preToolUse` is accepted as an alias of `beforeToolUse` (SPEC §2).
+/// proxyai hook events; `preToolUse` is accepted as an alias of `beforeToolUse`, the
+/// name ProxyAI's documentation uses.
 const EVENTS: &[&str] = &[
     "beforeToolUse",
     "afterToolUse",

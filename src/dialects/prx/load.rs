@@ -1,6 +1,6 @@
-//! PRX `hooks.json` (SPEC §2, §4, §11): a file-level `timeout_ms` and, per event key, a list of
+//! PRX `hooks.json` (docs/dialects/prx.md): a file-level `timeout_ms` and, per event key, a list of
 //! actions spawned in exec form in a sanitised environment. PRX hooks are observe-only. hookrun
-//! follows PRX's documentation where its code does not (seed-systems.md A.9): stdin is
+//! follows PRX's documentation where its code does not: stdin is
 //! `/dev/null` unless `stdin_json`, commands with shell metacharacters and a `cwd` outside the
 //! workspace are errors, and the blocked variables of `env` are dropped with a warning.
 

@@ -1,4 +1,5 @@
-//! The PRX loader: shapes, defaults, and every security rule of SPEC §11 as a diagnostic.
+//! The PRX loader: shapes, defaults, and every security rule of docs/dialects/prx.md as a
+//! diagnostic.
 
 use std::path::Path;
 use std::time::Duration;
