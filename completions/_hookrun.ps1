@@ -28,6 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -40,6 +41,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check every hook configuration and report each problem with file:line:col')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks hookrun sees, grouped by source file')
+            [CompletionResult]::new('trust', 'trust', [CompletionResultType]::ParameterValue, 'Review the project''s hook files and trust them to run (or list and revoke trust)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -61,6 +63,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--pretty', '--pretty', [CompletionResultType]::ParameterName, 'Pretty-print the decision JSON')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -79,6 +82,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -95,6 +99,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -111,6 +116,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -129,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings as errors')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -146,10 +153,32 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;trust' {
+            [CompletionResult]::new('--revoke', '--revoke', [CompletionResultType]::ParameterName, 'Forget the trust of a project (default: this one)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Trust without asking (required when stdin is not a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Trust without asking (required when stdin is not a terminal)')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the trust store: every project and the files trusted in it')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -161,6 +190,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check every hook configuration and report each problem with file:line:col')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks hookrun sees, grouped by source file')
+            [CompletionResult]::new('trust', 'trust', [CompletionResultType]::ParameterValue, 'Review the project''s hook files and trust them to run (or list and revoke trust)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -180,6 +210,9 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             break
         }
         'hookrun;help;list' {
+            break
+        }
+        'hookrun;help;trust' {
             break
         }
         'hookrun;help;help' {

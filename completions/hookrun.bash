@@ -34,6 +34,9 @@ _hookrun() {
             hookrun,test)
                 cmd="hookrun__subcmd__test"
                 ;;
+            hookrun,trust)
+                cmd="hookrun__subcmd__trust"
+                ;;
             hookrun,validate)
                 cmd="hookrun__subcmd__validate"
                 ;;
@@ -55,6 +58,9 @@ _hookrun() {
             hookrun__subcmd__help,test)
                 cmd="hookrun__subcmd__help__subcmd__test"
                 ;;
+            hookrun__subcmd__help,trust)
+                cmd="hookrun__subcmd__help__subcmd__trust"
+                ;;
             hookrun__subcmd__help,validate)
                 cmd="hookrun__subcmd__help__subcmd__validate"
                 ;;
@@ -65,7 +71,7 @@ _hookrun() {
 
     case "${cmd}" in
         hookrun)
-            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --verbose --color --help --version fire test completions schema validate list help"
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -103,7 +109,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__completions)
-            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --verbose --color --help --version bash elvish fish powershell zsh"
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -141,7 +147,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__fire)
-            opts="-C -c -v -h -V --payload --set --strict --timeout --pretty --output --max-payload --record --dry-run --log --project-dir --config --dialect --no-user-config --verbose --color --help --version"
+            opts="-C -c -v -h -V --payload --set --strict --timeout --pretty --output --max-payload --record --dry-run --log --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -207,7 +213,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__help)
-            opts="fire test completions schema validate list help"
+            opts="fire test completions schema validate list trust help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -304,6 +310,20 @@ _hookrun() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        hookrun__subcmd__help__subcmd__trust)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         hookrun__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -319,7 +339,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__list)
-            opts="-C -c -v -h -V --format --project-dir --config --dialect --no-user-config --verbose --color --help --version"
+            opts="-C -c -v -h -V --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -361,7 +381,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__schema)
-            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --verbose --color --help --version decision config test"
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version decision config test"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -399,7 +419,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__test)
-            opts="-C -c -v -h -V --filter --format --project-dir --config --dialect --no-user-config --verbose --color --help --version"
+            opts="-C -c -v -h -V --filter --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -444,8 +464,50 @@ _hookrun() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        hookrun__subcmd__trust)
+            opts="-y -C -c -v -h -V --yes --list --revoke --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --revoke)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         hookrun__subcmd__validate)
-            opts="-C -c -v -h -V --strict --format --project-dir --config --dialect --no-user-config --verbose --color --help --version"
+            opts="-C -c -v -h -V --strict --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

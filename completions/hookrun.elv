@@ -25,6 +25,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --dialect 'Dialect of `-c` files whose path does not tell it'
             cand --color 'When to colour human output'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help'
@@ -37,6 +38,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand schema 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
             cand validate 'Check every hook configuration and report each problem with file:line:col'
             cand list 'List the hooks hookrun sees, grouped by source file'
+            cand trust 'Review the project''s hook files and trust them to run (or list and revoke trust)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;fire'= {
@@ -57,6 +59,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --pretty 'Pretty-print the decision JSON'
             cand --dry-run 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help'
@@ -74,6 +77,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --dialect 'Dialect of `-c` files whose path does not tell it'
             cand --color 'When to colour human output'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help'
@@ -89,6 +93,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --dialect 'Dialect of `-c` files whose path does not tell it'
             cand --color 'When to colour human output'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help'
@@ -104,6 +109,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --dialect 'Dialect of `-c` files whose path does not tell it'
             cand --color 'When to colour human output'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -121,6 +127,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --color 'When to colour human output'
             cand --strict 'Treat warnings as errors'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -137,10 +144,31 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --dialect 'Dialect of `-c` files whose path does not tell it'
             cand --color 'When to colour human output'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'
             cand --verbose 'Trace what hookrun does to stderr'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;trust'= {
+            cand --revoke 'Forget the trust of a project (default: this one)'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand -y 'Trust without asking (required when stdin is not a terminal)'
+            cand --yes 'Trust without asking (required when stdin is not a terminal)'
+            cand --list 'List the trust store: every project and the files trusted in it'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -151,6 +179,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand schema 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
             cand validate 'Check every hook configuration and report each problem with file:line:col'
             cand list 'List the hooks hookrun sees, grouped by source file'
+            cand trust 'Review the project''s hook files and trust them to run (or list and revoke trust)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;help;fire'= {
@@ -164,6 +193,8 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         &'hookrun;help;validate'= {
         }
         &'hookrun;help;list'= {
+        }
+        &'hookrun;help;trust'= {
         }
         &'hookrun;help;help'= {
         }

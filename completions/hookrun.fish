@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_hookrun_global_optspecs
-    string join \n C/project-dir= c/config= dialect= no-user-config v/verbose color= h/help V/version
+    string join \n C/project-dir= c/config= dialect= no-user-config trust-project v/verbose color= h/help V/version
 end
 
 function __fish_hookrun_needs_command
@@ -31,6 +31,7 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -l color -d 'When to colou
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_needs_command" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_needs_command" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_needs_command" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_needs_command" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_needs_command" -s V -l version -d 'Print version'
@@ -40,6 +41,7 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "completions" -d 'Pr
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
@@ -64,6 +66,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l strict -d 'Ever
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l pretty -d 'Pretty-print the decision JSON'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l dry-run -d 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s V -l version -d 'Print version'
@@ -79,6 +82,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l color -d 'When 
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s V -l version -d 'Print version'
@@ -89,6 +93,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand completions" -s V -l version -d 'Print version'
@@ -99,6 +104,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c hookrun -n "__fish_hookrun_using_subcommand schema" -s V -l version -d 'Print version'
@@ -112,6 +118,7 @@ always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l strict -d 'Treat warnings as errors'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s V -l version -d 'Print version'
@@ -124,13 +131,29 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l color -d 'When 
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s V -l version -d 'Print version'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "completions" -d 'Print a shell completion script'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l revoke -d 'Forget the trust of a project (default: this one)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s y -l yes -d 'Trust without asking (required when stdin is not a terminal)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l list -d 'List the trust store: every project and the files trusted in it'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -57,6 +57,15 @@ pub(crate) struct GlobalArgs {
     /// Do not load the user-level `~/.config/hookrun/hookrun.toml`.
     #[arg(long, global = true)]
     pub(crate) no_user_config: bool,
+    /// Run the project's own hook files without a trust record (CI that means to run the
+    /// checkout's hooks; see `hookrun trust`).
+    #[arg(
+        long,
+        global = true,
+        env = "HOOKRUN_TRUST_PROJECT",
+        value_parser = clap::builder::FalseyValueParser::new()
+    )]
+    pub(crate) trust_project: bool,
     /// Trace what hookrun does to stderr.
     #[arg(short, long, global = true)]
     pub(crate) verbose: bool,
@@ -79,6 +88,8 @@ pub(crate) enum Command {
     Validate(ValidateArgs),
     /// List the hooks hookrun sees, grouped by source file.
     List(ListArgs),
+    /// Review the project's hook files and trust them to run (or list and revoke trust).
+    Trust(TrustArgs),
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +182,20 @@ pub(crate) struct ListArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
     pub(crate) format: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct TrustArgs {
+    /// Trust without asking (required when stdin is not a terminal).
+    #[arg(long, short = 'y')]
+    pub(crate) yes: bool,
+    /// List the trust store: every project and the files trusted in it.
+    #[arg(long, conflicts_with_all = ["yes", "revoke"])]
+    pub(crate) list: bool,
+    /// Forget the trust of a project (default: this one).
+    #[arg(long, value_name = "PROJECT_DIR", num_args = 0..=1, default_missing_value = ".")]
+    pub(crate) revoke: Option<PathBuf>,
 }
 
 /// `--format` of `validate` and `list`.

@@ -13,10 +13,10 @@ use serde_json::{Map, Value};
 use crate::model::dialect::{EventContext, Shape};
 use crate::model::{CommandForm, Dialect, Hook};
 use crate::payload::Payload;
-use crate::plan::Step;
+use crate::plan::{Skip, Step};
 use crate::runner::{self, Exit, Finished};
 use crate::sources::Config;
-use crate::verdict::{Decision, Limits, Policy, Verdict, judge};
+use crate::verdict::{Decision, Limits, Outcome, Policy, Verdict, judge};
 use job::FireContext;
 use record::HookRecord;
 
@@ -74,9 +74,11 @@ pub(crate) fn execute(
                     settings,
                     format_args!("skipping hook `{}`: {}", hook.name, skip.describe(hook)),
                 );
-                execution
-                    .records
-                    .push(skipped_record(config, hook, skip.describe(hook)));
+                let mut record = skipped_record(config, hook, skip.describe(hook));
+                if matches!(skip, Skip::Untrusted { .. }) {
+                    record.outcome = Some(Outcome::Untrusted);
+                }
+                execution.records.push(record);
             }
             continue;
         }

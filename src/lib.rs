@@ -33,6 +33,7 @@ mod sources;
 mod stderr;
 mod testfile;
 mod timestamp;
+mod trust;
 mod validate;
 mod verdict;
 
@@ -81,5 +82,6 @@ fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
         cli::Command::Schema(args) => commands::schema::run(args),
         cli::Command::Validate(args) => commands::validate::run(cli, args),
         cli::Command::List(args) => commands::list::run(cli, args),
+        cli::Command::Trust(args) => commands::trust::run(cli, args),
     }
 }

@@ -42,6 +42,11 @@ pub(crate) enum Skip {
     Duplicate {
         of: String,
     },
+    /// It came with the project, and the user has not trusted its file as it is now.
+    Untrusted {
+        /// The file has changed since it was trusted.
+        changed: bool,
+    },
 }
 
 impl Skip {
@@ -67,6 +72,13 @@ impl Skip {
                 hook.condition.as_deref().unwrap_or("")
             ),
             Skip::Duplicate { of } => format!("deduplicated: same command as hook `{of}`"),
+            Skip::Untrusted { changed: false } => {
+                "untrusted: the project file is not trusted (`hookrun trust`)".to_owned()
+            }
+            Skip::Untrusted { changed: true } => {
+                "untrusted: the project file changed since it was trusted (`hookrun trust`)"
+                    .to_owned()
+            }
         }
     }
 
@@ -74,7 +86,11 @@ impl Skip {
     pub(crate) fn is_notable(&self) -> bool {
         matches!(
             self,
-            Skip::Unsupported(_) | Skip::Recursion | Skip::Depth(_) | Skip::Duplicate { .. }
+            Skip::Unsupported(_)
+                | Skip::Recursion
+                | Skip::Depth(_)
+                | Skip::Duplicate { .. }
+                | Skip::Untrusted { .. }
         )
     }
 }

@@ -20,6 +20,8 @@ pub(crate) enum Outcome {
     Blocking,
     NonBlockingError,
     Cancelled,
+    /// Not run: it came with the project, whose file the user has not trusted.
+    Untrusted,
 }
 
 /// The judgement of one run.

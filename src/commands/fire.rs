@@ -61,7 +61,7 @@ fn fire(
             "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
         );
     }
-    let steps = plan::plan(
+    let mut steps = plan::plan(
         &config,
         &PlanInput {
             event: &args.event,
@@ -72,8 +72,12 @@ fn fire(
         },
     )
     .map_err(Error::Config)?;
+    let held = super::trust_gate::hold_back(cli, &config, &project_dir, &mut steps, args.strict);
     if args.dry_run {
         return dry_run::print(&config, &steps, &args.event, args.pretty);
+    }
+    if let Some(held) = &held {
+        held.announce();
     }
     let recorded_payload = args.record.as_ref().map(|_| payload.map().clone());
     if steps.iter().any(|step| step.skip.is_none()) {
@@ -90,7 +94,8 @@ fn fire(
     };
     let execution = execute::execute(&config, &steps, payload, &settings)
         .map_err(|e| Error::Io(e.to_string()))?;
-    let verdicts: Vec<_> = execution.verdicts.iter().collect();
+    let held_back = held.filter(|held| held.blocks).map(|held| held.verdict());
+    let verdicts: Vec<_> = execution.verdicts.iter().chain(&held_back).collect();
     let merged = merge(&verdicts, execution.final_input);
     let interrupted = after_the_hooks(execution.interrupted, &merged)?;
     // An interrupted fire ran only some of its hooks: it is not recorded as a test.

@@ -22,6 +22,9 @@ struct ListedSource {
     dialect: &'static str,
     /// `managed`, `user`, `project`, `local`, `plugin`, or `named` (`-c`).
     level: &'static str,
+    /// For a project file with hooks: `trusted`, `untrusted` or `changed` (`hookrun trust`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trust: Option<&'static str>,
     hooks: Vec<ListedHook>,
 }
 
@@ -61,6 +64,8 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
             crate::config::diagnostics::render_errors(&config.diagnostics)
         );
     }
+    let store = crate::trust::Store::load();
+    let trusts = crate::trust::assess(&config, &project_dir, &store, None);
     let listed: Vec<ListedSource> = config
         .sources
         .iter()
@@ -69,6 +74,13 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
             source: source.display.clone(),
             dialect: source.dialect.name(),
             level: source.level.name(),
+            trust: trusts.iter().find(|t| t.source == index).map(|t| {
+                if cli.global.trust_project {
+                    "trusted"
+                } else {
+                    t.state.word()
+                }
+            }),
             hooks: config
                 .hooks
                 .iter()
@@ -151,8 +163,12 @@ fn human(sources: &[ListedSource], event: Option<&str>, painter: Painter) -> Str
             1 => "1 hook".to_owned(),
             n => format!("{n} hooks"),
         };
+        let trust = source
+            .trust
+            .map(|word| format!(", {word}"))
+            .unwrap_or_default();
         let header = format!(
-            "{} ({}, {} level, {count})",
+            "{} ({}, {} level{trust}, {count})",
             source.source, source.dialect, source.level
         );
         let _ = writeln!(out, "{}", painter.paint(color::HEADER, &header));

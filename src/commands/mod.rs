@@ -13,6 +13,8 @@ mod fire_log;
 pub(crate) mod list;
 pub(crate) mod schema;
 pub(crate) mod test;
+pub(crate) mod trust;
+mod trust_gate;
 pub(crate) mod validate;
 
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current

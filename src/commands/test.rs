@@ -25,6 +25,22 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
         );
         return Ok(ExitCode::from(exit::FAILURE));
     }
+    if !cli.global.trust_project {
+        let config = crate::commands::load_config(cli, &project_dir);
+        let store = crate::trust::Store::load();
+        let untrusted: Vec<String> = crate::trust::assess(&config, &project_dir, &store, None)
+            .into_iter()
+            .filter(|source| source.state != crate::trust::State::Trusted)
+            .map(|source| config.sources[source.source].display.clone())
+            .collect();
+        if !untrusted.is_empty() {
+            crate::stderr::say!(
+                "hookrun: not running tests: the project's hook files are not trusted ({}); review and trust them with `hookrun trust`, or pass --trust-project",
+                untrusted.join(", ")
+            );
+            return Ok(ExitCode::from(exit::FAILURE));
+        }
+    }
     let exe = std::env::current_exe()
         .map_err(|e| Error::Io(format!("cannot find the hookrun binary: {e}")))?;
     let color = args.format == TestFormat::Human
@@ -56,7 +72,7 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
         reporter.file(&display);
         for case in cases {
             selected += 1;
-            reporter.case(run_case(&exe, &file, case));
+            reporter.case(run_case(&exe, &file, case, cli.global.trust_project));
         }
     }
     if let Some(filter) = &args.filter
@@ -72,8 +88,8 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
     }))
 }
 
-fn run_case(exe: &Path, file: &TestFile, case: &TestCase) -> CaseResult {
-    match run::fire(exe, file, case) {
+fn run_case(exe: &Path, file: &TestFile, case: &TestCase, trust_project: bool) -> CaseResult {
+    match run::fire(exe, file, case, trust_project) {
         Ok(actual) => CaseResult::new(
             &file.display,
             &case.name,

@@ -30,7 +30,26 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
         dialect: cli.global.dialect,
         user_config: !cli.global.no_user_config,
     });
-    let checked = validate::check(&config, &project_dir);
+    let mut checked = validate::check(&config, &project_dir);
+    if !cli.global.trust_project {
+        let store = crate::trust::Store::load();
+        for source in crate::trust::assess(&config, &project_dir, &store, None) {
+            if source.state == crate::trust::State::Trusted {
+                continue;
+            }
+            let display = &config.sources[source.source].display;
+            let message = match source.state {
+                crate::trust::State::Changed { .. } => {
+                    "its hooks changed since they were trusted: they are held back"
+                }
+                _ => "its hooks are not trusted: they are held back",
+            };
+            checked.push(
+                Diagnostic::whole_file(Severity::Warning, display, message)
+                    .with_help("review and trust them with `hookrun trust`"),
+            );
+        }
+    }
     let order: Vec<&str> = config.sources.iter().map(|s| s.display.as_str()).collect();
     let mut diagnostics = config.diagnostics;
     diagnostics.extend(checked);

@@ -33,8 +33,8 @@ pub(super) fn schema() -> Value {
         "$defs": {
             "hook": hook_record(),
             "outcome": {
-                "enum": ["success", "blocking", "non_blocking_error", "cancelled"],
-                "description": "How the hook ended; cancelled: timed out or interrupted.",
+                "enum": ["success", "blocking", "non_blocking_error", "cancelled", "untrusted"],
+                "description": "How the hook ended; cancelled: timed out or interrupted; untrusted: not run, its project file is not trusted (`hookrun trust`).",
             },
         },
     });

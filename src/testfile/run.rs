@@ -28,8 +28,18 @@ pub(crate) struct Actual {
 }
 
 /// Fires `case` with the binary at `exe`.
-pub(crate) fn fire(exe: &Path, file: &TestFile, case: &TestCase) -> std::io::Result<Actual> {
+/// With `trust_project`, the project's hook files run without a trust record (`--trust-project`
+/// given to `hookrun test` is passed on).
+pub(crate) fn fire(
+    exe: &Path,
+    file: &TestFile,
+    case: &TestCase,
+    trust_project: bool,
+) -> std::io::Result<Actual> {
     let mut command = Command::new(exe);
+    if trust_project {
+        command.arg("--trust-project");
+    }
     command.arg("-C").arg(&file.project_dir);
     for config in &file.config {
         command.arg("-c").arg(config);

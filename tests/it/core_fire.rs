@@ -397,7 +397,7 @@ fn with_set_a_terminal_on_stdin_counts_as_an_empty_payload() {
         "[[hook]]\nname = \"cap\"\nevents = [\"*\"]\ncommand = \"cat > stdin.json\"\n",
     );
     let command = format!(
-        "timeout 10 {} -C {} --no-user-config fire beforeShellExecution --set command=ls",
+        "timeout 10 {} -C {} --no-user-config --trust-project fire beforeShellExecution --set command=ls",
         crate::harness::hookrun_bin(),
         case.path().display()
     );

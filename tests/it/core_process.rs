@@ -321,7 +321,7 @@ fn with_a_controlling_terminal_hooks_get_a_session_of_their_own() {
         "[[hook]]\nname = \"s\"\nevents = [\"Stop\"]\ncommand = \"cut -d' ' -f6 /proc/$$/stat > sid; echo $$ > pid; test -e /dev/tty && (: < /dev/tty) 2>/dev/null && echo tty > reach; exit 0\"\n",
     );
     let command = format!(
-        "echo '{{}}' | {} -C {} --no-user-config fire Stop",
+        "echo '{{}}' | {} -C {} --no-user-config --trust-project fire Stop",
         crate::harness::hookrun_bin(),
         case.path().display()
     );

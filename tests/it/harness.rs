@@ -85,6 +85,11 @@ impl Case {
         self.home.path()
     }
 
+    /// Runs hookrun without `HOOKRUN_TRUST_PROJECT`: the project's files need `hookrun trust`.
+    pub(crate) fn untrusted(self) -> Case {
+        self.env("HOOKRUN_TRUST_PROJECT", "0")
+    }
+
     /// Writes `contents` to `rel` under the scratch home (directories made as needed).
     pub(crate) fn home_file(self, rel: &str, contents: &str) -> Case {
         let path = self.home.path().join(rel);
@@ -154,6 +159,9 @@ impl Case {
             .env_remove("CODEX_HOME")
             .env_remove("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
             .env_remove("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+            // The scratch project is the test's own: its hooks run as if trusted (`untrusted()`
+            // takes that back, for the trust tests).
+            .env("HOOKRUN_TRUST_PROJECT", "1")
             .arg("-C")
             .arg(self.path())
             .args(&self.args)

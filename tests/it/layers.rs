@@ -29,6 +29,8 @@ const LAYERS: &[&str] = &[
     "dialects",
     // The pipeline.
     "sources",
+    // Which project files the user trusted.
+    "trust",
     "plan",
     "runner",
     "verdict",

@@ -104,12 +104,12 @@ fn an_event_lists_only_the_hooks_registered_for_it() {
 #[test]
 fn human_output_is_a_table_per_source() {
     let run = project().run(&["list"]).exit(0);
-    run.stdout_has("hookrun.toml (hookrun, project level, 1 hook)\n")
-        .stdout_has(".claude/settings.json (claude, project level, 2 hooks)\n")
+    run.stdout_has("hookrun.toml (hookrun, project level, trusted, 1 hook)\n")
+        .stdout_has(".claude/settings.json (claude, project level, trusted, 2 hooks)\n")
         .stdout_has("  NAME         EVENTS      MATCHER            IF          TIMEOUT  MODE    ENABLED  COMMAND\n")
         .stdout_has("  guard        PreToolUse  Bash|Edit (exact)  Bash(rm *)  5s       filter  yes      ./guard.sh\n")
         .stdout_has("(prompt handler: not run)")
-        .stdout_has(".proxyai/settings.json (proxyai, project level, 1 hook)");
+        .stdout_has(".proxyai/settings.json (proxyai, project level, trusted, 1 hook)");
     Case::new()
         .run(&["list"])
         .exit(0)

@@ -29,4 +29,5 @@ mod schema_check;
 mod special_files;
 mod streams;
 mod test_command;
+mod trust;
 mod validate;

@@ -97,9 +97,23 @@ impl Spawn<'_> {
             bin_dir.display(),
             std::env::var("PATH").unwrap_or_default()
         );
+        // The user trusted the project's hook files once, as the README's Trust section says.
+        let trusted = Command::new(hookrun_bin())
+            .arg("-C")
+            .arg(self.case.at(PROJECT))
+            .args(["--no-user-config", "trust", "--yes"])
+            .env("HOME", self.case.at("home"))
+            .env("XDG_STATE_HOME", self.case.at("home/state"))
+            .env_remove("HOOKRUN_TRUST_PROJECT")
+            .output()
+            .expect("run hookrun trust");
+        assert!(trusted.status.success(), "hookrun trust: {trusted:?}");
         let mut command = Command::new(program);
         command
             .args(args)
+            .env("XDG_STATE_HOME", self.case.at("home/state"))
+            .env("HOOKRUN_SYSTEM_ROOT", self.case.at("home/system"))
+            .env_remove("HOOKRUN_TRUST_PROJECT")
             .current_dir(self.cwd)
             .env("PATH", path)
             .env("HOME", self.case.at("home"))

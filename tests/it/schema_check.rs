@@ -189,7 +189,14 @@ fn decision_documents_of_every_shape_match_the_decision_schema() {
     let payloads = ["rm-rf.json", "npm-install.json", "ls.json"];
     for payload in payloads {
         let output = Command::new(hookrun_bin())
-            .args(["-C", demo, "--no-user-config", "fire", "PreToolUse"])
+            .args([
+                "-C",
+                demo,
+                "--no-user-config",
+                "--trust-project",
+                "fire",
+                "PreToolUse",
+            ])
             .stdin(std::fs::File::open(fixture("demo").join(payload)).expect("payload"))
             .output()
             .expect("run hookrun fire");

@@ -69,7 +69,7 @@ fn an_agent_deny_that_goes_to_stderr_is_answered_when_the_reader_of_stderr_is_go
 fn a_deny_is_answered_with_stderr_closed() {
     let case = denying_project();
     let command = format!(
-        "exec {} -C {} --no-user-config -v fire PreToolUse --output cursor < {} 2>&-",
+        "exec {} -C {} --no-user-config --trust-project -v fire PreToolUse --output cursor < {} 2>&-",
         hookrun_bin(),
         case.path().display(),
         case.at("payload.json").display()
@@ -84,7 +84,7 @@ fn a_stdout_that_cannot_be_written_is_a_failure() {
     // Standard output open for reading only: every write fails with EBADF.
     let case = denying_project();
     let command = format!(
-        "exec {} -C {} --no-user-config fire PreToolUse < {} 1< {}",
+        "exec {} -C {} --no-user-config --trust-project fire PreToolUse < {} 1< {}",
         hookrun_bin(),
         case.path().display(),
         case.at("payload.json").display(),

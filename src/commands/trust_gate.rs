@@ -1,0 +1,102 @@
+//! `fire`'s trust gate: the planned hooks that came with the project run only when their file is
+//! trusted as it is now; the others are held back — loudly: one line on stderr naming the files
+//! and the command that trusts them, an `untrusted` record each, and a block under `--strict` or
+//! the user's `[trust] untrusted = "block"`.
+
+use std::path::Path;
+
+use crate::cli::Cli;
+use crate::model::answer::{Decision, Said};
+use crate::plan::{Skip, Step};
+use crate::sources::Config;
+use crate::trust::{self, State, Store};
+use crate::verdict::{Outcome, Verdict};
+
+/// The hooks a fire held back.
+pub(crate) struct Held {
+    /// Each untrusted file, as reports show it, with "changed" where it was trusted before.
+    files: Vec<String>,
+    hooks: usize,
+    /// Held-back hooks block the action.
+    pub(crate) blocks: bool,
+}
+
+/// Marks the planned steps of untrusted project files as held back; `None` when every planned
+/// hook may run (nothing from the project, `--trust-project`, or all of it trusted). Reads the
+/// store only when a project hook is about to run.
+pub(crate) fn hold_back(
+    cli: &Cli,
+    config: &Config,
+    project_dir: &Path,
+    steps: &mut [Step],
+    strict: bool,
+) -> Option<Held> {
+    if cli.global.trust_project {
+        return None;
+    }
+    let mut wanted: Vec<usize> = steps
+        .iter()
+        .filter(|step| step.skip.is_none())
+        .map(|step| config.hooks[step.hook].source)
+        .filter(|&source| trust::needs_trust(config.sources[source].level))
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    wanted.sort_unstable();
+    wanted.dedup();
+    let store = Store::load();
+    if let Some(why) = &store.ignored {
+        crate::stderr::say!("hookrun: warning: ignoring the trust store: {why}");
+    }
+    let assessed = trust::assess(config, project_dir, &store, Some(&wanted));
+    let mut held = Held {
+        files: Vec::new(),
+        hooks: 0,
+        blocks: strict || trust::blocks_when_untrusted(config),
+    };
+    for source in assessed.iter().filter(|s| s.state != State::Trusted) {
+        let changed = matches!(source.state, State::Changed { .. });
+        let display = &config.sources[source.source].display;
+        held.files.push(if changed {
+            format!("{display} (changed since trusted)")
+        } else {
+            display.clone()
+        });
+        for step in steps.iter_mut().filter(|step| step.skip.is_none()) {
+            if config.hooks[step.hook].source == source.source {
+                step.skip = Some(Skip::Untrusted { changed });
+                held.hooks += 1;
+            }
+        }
+    }
+    (held.hooks > 0).then_some(held)
+}
+
+impl Held {
+    /// The one stderr line.
+    pub(crate) fn announce(&self) {
+        let hooks = if self.hooks == 1 { "hook" } else { "hooks" };
+        let action = if self.blocks { "blocking" } else { "not run" };
+        crate::stderr::say!(
+            "hookrun: held back {} {hooks} of untrusted project files ({action}): {}; review and trust them with `hookrun trust`",
+            self.hooks,
+            self.files.join(", ")
+        );
+    }
+
+    /// The deny that stands for the held-back hooks when they block.
+    pub(crate) fn verdict(&self) -> Verdict {
+        Verdict {
+            outcome: Outcome::Blocking,
+            decision: Decision::Deny,
+            reason: Some(format!(
+                "hookrun held back hooks of untrusted project files ({}): review them with `hookrun trust`",
+                self.files.join(", ")
+            )),
+            error: None,
+            said: Said::default(),
+            ignored_decision: None,
+        }
+    }
+}

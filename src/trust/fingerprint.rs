@@ -1,0 +1,95 @@
+//! A source's normalised hook definitions — what would run and when: programs, arguments,
+//! environment, working directory, matchers and conditions, handler kinds, timeouts, failure
+//! posture — hashed with SHA-256. Computed from the hooks as they were loaded (the bytes that
+//! were parsed), never from a second read of the file; layout, comments and key order do not
+//! count.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::model::{EventSelector, Handler, Hook, Mode, StdinMode};
+use crate::sources::Config;
+
+/// A source's hash, and one line per hook for people (to show what changed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Fingerprint {
+    /// `sha256:<hex>`.
+    pub(crate) hash: String,
+    pub(crate) hooks: Vec<String>,
+}
+
+impl Fingerprint {
+    /// The fingerprint of the hooks `config` loaded from source `index`.
+    pub(crate) fn of(config: &Config, index: usize) -> Fingerprint {
+        let hooks: Vec<&Hook> = config
+            .hooks
+            .iter()
+            .filter(|hook| hook.source == index)
+            .collect();
+        let definitions: Vec<Value> = hooks.iter().map(|hook| definition(hook)).collect();
+        let canonical = serde_json::to_vec(&definitions).expect("JSON values serialise");
+        let digest = Sha256::digest(&canonical);
+        let mut hex = String::with_capacity(64);
+        for byte in digest {
+            let _ = write!(hex, "{byte:02x}");
+        }
+        Fingerprint {
+            hash: format!("sha256:{hex}"),
+            hooks: hooks.iter().map(|hook| summary(hook)).collect(),
+        }
+    }
+}
+
+/// Everything about `hook` that decides what runs and when (not its position in the file).
+fn definition(hook: &Hook) -> Value {
+    let events = match &hook.events {
+        EventSelector::Named(name) => json!(["named", name]),
+        EventSelector::Patterns(patterns) => json!(["patterns", patterns]),
+        EventSelector::Typed { kind, phases } => json!(["typed", kind, phases]),
+    };
+    let handler = match &hook.handler {
+        Handler::Command(form) => json!(["command", format!("{form:?}")]),
+        Handler::Unsupported { kind } => json!(["unsupported", kind]),
+    };
+    json!({
+        "name": hook.name,
+        "dialect": hook.dialect.name(),
+        "events": events,
+        "matcher": [hook.matcher.pattern(), hook.matcher.kind_name()],
+        "if": hook.condition,
+        "handler": handler,
+        "cwd": hook.cwd.to_string_lossy(),
+        "env": hook.env,
+        "env_forward": hook.env_forward,
+        "timeout_ms": u64::try_from(hook.timeout.as_millis()).unwrap_or(u64::MAX),
+        "kill_grace_ms": u64::try_from(hook.kill_grace.as_millis()).unwrap_or(u64::MAX),
+        "mode": matches!(hook.mode, Mode::Filter),
+        "fail_closed": hook.fail_closed,
+        "enabled": hook.enabled,
+        "payload_file": hook.payload_file,
+        "sanitize_env": hook.sanitize_env,
+        "stdin": matches!(hook.stdin, StdinMode::Payload),
+        "loop_limit": hook.loop_limit,
+    })
+}
+
+/// One line for people: `name (events[, matcher]): command`.
+pub(crate) fn summary(hook: &Hook) -> String {
+    let events = match &hook.events {
+        EventSelector::Named(name) => name.clone(),
+        EventSelector::Patterns(patterns) => patterns.join(","),
+        EventSelector::Typed { kind, phases } => format!("{kind}:{}", phases.join(",")),
+    };
+    let matcher = hook
+        .matcher
+        .pattern()
+        .map(|pattern| format!(" matching `{pattern}`"))
+        .unwrap_or_default();
+    let what = match &hook.handler {
+        Handler::Command(form) => form.display(),
+        Handler::Unsupported { kind } => format!("({kind} handler)"),
+    };
+    format!("{} [{events}{matcher}]: {what}", hook.name)
+}
