@@ -307,7 +307,10 @@ fn field_position(source: &Source, hook: &Hook, key: &str) -> (usize, usize) {
         .into_iter()
         .flatten()
         .find(|path| has(path))
-        .map_or_else(|| source.position_of(hook), |path| source.position(&path, false))
+        .map_or_else(
+            || source.position_of(hook),
+            |path| source.position(&path, false),
+        )
 }
 
 #[cfg(test)]

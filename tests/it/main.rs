@@ -24,6 +24,7 @@ mod payloads;
 mod promptkit;
 mod prx;
 mod schema_check;
+mod silent;
 mod special_files;
 mod streams;
 mod test_command;
