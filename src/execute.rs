@@ -68,6 +68,12 @@ pub(crate) fn execute(
     for step in plan {
         let hook = step.hook(config);
         let hook = &*hook;
+        if let Some(crate::plan::Skip::Unsupported(kind)) = &step.skip {
+            let (record, verdict) = unsupported(config, hook, kind, settings);
+            execution.records.push(record);
+            execution.verdicts.push(verdict);
+            continue;
+        }
         if let Some(skip) = &step.skip {
             if skip.is_notable() {
                 trace(
@@ -286,6 +292,34 @@ fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
         fail_closed: policy.fail_closed || settings.strict,
         ..policy
     }
+}
+
+/// A hook whose handler type hookrun cannot run, met on an event it would have run for: said on
+/// stderr whatever `--quiet` says (its guard is missing), recorded, and judged as a failure.
+fn unsupported(
+    config: &Config,
+    hook: &Hook,
+    kind: &str,
+    settings: &Settings<'_>,
+) -> (HookRecord, Verdict) {
+    let error = format!("handler type `{kind}` is not supported by hookrun: not run");
+    crate::stderr::say!(
+        "hookrun: warning: hook `{}` ({}): {error}",
+        hook.name,
+        config.sources[hook.source].display
+    );
+    let verdict = crate::verdict::not_run(policy(hook, settings), error);
+    let record = HookRecord {
+        outcome: Some(verdict.outcome),
+        decision: verdict.decision,
+        reason: verdict.reason.clone(),
+        error: verdict.error.clone(),
+        skipped_reason: Some(format!(
+            "unsupported: handler type `{kind}` is not supported yet"
+        )),
+        ..base_record(config, hook)
+    };
+    (record, verdict)
 }
 
 fn base_record(config: &Config, hook: &Hook) -> HookRecord {

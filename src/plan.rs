@@ -198,9 +198,6 @@ fn skip_reason(
     if input.own_dialect == Some(hook.dialect) && !explicit {
         return Ok(Some(Skip::OwnDialect(hook.dialect)));
     }
-    if let Handler::Unsupported { kind } = &hook.handler {
-        return Ok(Some(Skip::Unsupported(kind.clone())));
-    }
     if input.depth >= MAX_DEPTH {
         return Ok(Some(Skip::Depth(input.depth)));
     }
@@ -227,6 +224,10 @@ fn skip_reason(
         if !rule.matches(input.payload, rules) {
             return Ok(Some(Skip::Condition));
         }
+    }
+    // Only a hook that would run for this event is reported as one hookrun cannot run.
+    if let Handler::Unsupported { kind } = &hook.handler {
+        return Ok(Some(Skip::Unsupported(kind.clone())));
     }
     Ok(None)
 }
