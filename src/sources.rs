@@ -94,11 +94,12 @@ pub(crate) fn load(options: &LoadOptions<'_>) -> Config {
             explicit,
         };
         let index = config.sources.len();
-        let loaded = dialect.load(&LoadContext {
+        let mut loaded = dialect.load(&LoadContext {
             source: &source,
             index,
             project_dir: options.project_dir,
         });
+        dialects::layout::check(&source, &mut loaded);
         config.diagnostics.extend(loaded.diagnostics);
         for hook in loaded.hooks {
             check_nul_bytes(&hook, &source, &mut config.diagnostics);
