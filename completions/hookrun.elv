@@ -58,6 +58,8 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --strict 'Every hook failure blocks'
             cand --pretty 'Pretty-print the decision JSON'
             cand --dry-run 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
+            cand -q 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show'
+            cand --quiet 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
             cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'

@@ -94,6 +94,10 @@ pub(crate) enum Command {
 
 #[derive(Debug, Args)]
 #[group(skip)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent command-line switches"
+)]
 pub(crate) struct FireArgs {
     /// The event name, in the vocabulary of the hooks it should fire (PreToolUse, beforeShellExecution, …).
     pub(crate) event: String,
@@ -128,6 +132,10 @@ pub(crate) struct FireArgs {
     /// Append one JSON line describing this fire to FILE.
     #[arg(long, env = "HOOKRUN_LOG", value_name = "FILE")]
     pub(crate) log: Option<PathBuf>,
+    /// No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about
+    /// hooks that cannot run still show.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
 }
 
 #[derive(Debug, Args)]

@@ -17,7 +17,7 @@
 
 use std::ffi::OsString;
 
-use clap::{Args as _, FromArgMatches as _, Parser as _};
+use clap::{Args as _, CommandFactory as _, FromArgMatches as _};
 
 use crate::cli::{Cli, FireArgs, GlobalArgs};
 
@@ -28,7 +28,42 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
     {
         return Ok(cli);
     }
-    Cli::try_parse_from(args)
+    let mut matches = Cli::command().try_get_matches_from(args)?;
+    refuse_meaningless_globals(&matches)?;
+    Cli::from_arg_matches_mut(&mut matches)
+}
+
+/// The global options about configuration mean nothing to `schema` and `completions`, which read
+/// none: given on the command line (not through the environment), they are a usage error rather
+/// than silently ignored.
+fn refuse_meaningless_globals(matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+    const CONFIGURATION: &[(&str, &str)] = &[
+        ("project_dir", "-C/--project-dir"),
+        ("config", "-c/--config"),
+        ("dialect", "--dialect"),
+        ("no_user_config", "--no-user-config"),
+    ];
+    let Some((name, sub)) = matches.subcommand() else {
+        return Ok(());
+    };
+    if !matches!(name, "schema" | "completions") {
+        return Ok(());
+    }
+    let given = |id: &str| {
+        [matches, sub]
+            .iter()
+            .any(|m| m.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+    };
+    match CONFIGURATION.iter().find(|(id, _)| given(id)) {
+        None => Ok(()),
+        Some((_, flag)) => Err(clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!(
+                "the option '{flag}' cannot be used with 'hookrun {name}': it reads no configuration\n"
+            ),
+        )
+        .with_cmd(&Cli::command())),
+    }
 }
 
 /// `args` parsed by [`fire_only`]: an error for anything the whole command would treat otherwise

@@ -68,32 +68,15 @@ pub(crate) fn execute(
     for step in plan {
         let hook = step.hook(config);
         let hook = &*hook;
-        if let Some(skip) = &step.skip {
-            if skip.is_notable() {
-                trace(
-                    settings,
-                    format_args!("skipping hook `{}`: {}", hook.name, skip.describe(hook)),
-                );
-                let mut record = skipped_record(config, hook, skip.describe(hook));
-                if matches!(skip, Skip::Untrusted { .. }) {
-                    record.outcome = Some(Outcome::Untrusted);
-                }
-                execution.records.push(record);
-            }
+        if let Some(crate::plan::Skip::Unsupported(kind)) = &step.skip {
+            let (record, verdict) = unsupported(config, hook, kind, settings);
+            execution.records.push(record);
+            execution.verdicts.push(verdict);
             continue;
         }
-        if chains_ended.contains(&hook.dialect) {
-            execution.records.push(skipped_record(
-                config,
-                hook,
-                format!("chain: an earlier {} filter hook denied", hook.dialect),
-            ));
-            continue;
-        }
-        if let Some(reached) = loop_limit::reached(hook, settings.event, payload.map()) {
-            execution
-                .records
-                .push(skipped_record(config, hook, reached));
+        let ended_by_deny = chains_ended.contains(&hook.dialect);
+        if let Some(record) = held_back(config, hook, step, settings, ended_by_deny, &payload) {
+            execution.records.extend(record);
             continue;
         }
         if let Some(signal) = runner::signals::received() {
@@ -118,8 +101,9 @@ pub(crate) fn execute(
         trace(
             settings,
             format_args!(
-                "hook `{}`: {:?}, decision {:?}",
-                hook.name, verdict.outcome, verdict.decision
+                "hook `{}` ended: {}",
+                hook.name,
+                ending(&finished, &verdict)
             ),
         );
         if let Some(rewrite) = &verdict.said.updated_input {
@@ -194,10 +178,11 @@ fn launch(
     trace(
         settings,
         format_args!(
-            "running hook `{}` ({}): {}",
+            "hook `{}` ({}): running {} (timeout {})",
             hook.name,
             config.sources[hook.source].display,
-            form.display()
+            form.display(),
+            crate::config::duration::format_duration(timeout)
         ),
     );
     let fire = FireContext {
@@ -288,6 +273,98 @@ fn policy(hook: &Hook, settings: &Settings<'_>) -> Policy {
         fail_closed: policy.fail_closed || settings.strict,
         ..policy
     }
+}
+
+/// Why a planned step does not run now, with the record it gets (none for a skip not worth one): skipped by
+/// the plan, its dialect's chain ended by a deny, or a loop limit reached.
+fn held_back(
+    config: &Config,
+    hook: &Hook,
+    step: &Step,
+    settings: &Settings<'_>,
+    chain_ended: bool,
+    payload: &Payload,
+) -> Option<Vec<HookRecord>> {
+    if let Some(skip) = &step.skip {
+        if !skip.is_notable() {
+            return Some(Vec::new());
+        }
+        let reason = skip.describe(hook);
+        trace(
+            settings,
+            format_args!("hook `{}` skipped: {reason}", hook.name),
+        );
+        let mut record = skipped_record(config, hook, reason);
+        if matches!(skip, Skip::Untrusted { .. }) {
+            record.outcome = Some(Outcome::Untrusted);
+        }
+        return Some(vec![record]);
+    }
+    let reason = if chain_ended {
+        format!("chain: an earlier {} filter hook denied", hook.dialect)
+    } else {
+        loop_limit::reached(hook, settings.event, payload.map())?
+    };
+    trace(
+        settings,
+        format_args!("hook `{}` skipped: {reason}", hook.name),
+    );
+    Some(vec![skipped_record(config, hook, reason)])
+}
+
+/// How a hook ended, for the `-v` trace: `exit 2, blocking, deny: no rm`.
+fn ending(finished: &Finished, verdict: &Verdict) -> String {
+    let how = match &finished.exit {
+        _ if finished.timed_out => "timed out".to_owned(),
+        Exit::Code(code) => format!("exit {code}"),
+        Exit::Signal(signal) => format!("killed by {}", runner::terminate::signal_name(*signal)),
+        Exit::SpawnFailed(why) => format!("did not start ({why})"),
+    };
+    let outcome = match verdict.outcome {
+        crate::verdict::Outcome::Success => "success",
+        crate::verdict::Outcome::Blocking => "blocking",
+        crate::verdict::Outcome::NonBlockingError => "non-blocking error",
+        crate::verdict::Outcome::Cancelled => "cancelled",
+        crate::verdict::Outcome::Untrusted => "untrusted",
+    };
+    let decision = match verdict.decision {
+        Decision::None => "no decision",
+        decision => decision.name(),
+    };
+    let mut text = format!("{how}, {outcome}, {decision}");
+    if let Some(why) = verdict.reason.as_ref().or(verdict.error.as_ref()) {
+        text.push_str(": ");
+        text.push_str(why.lines().next().unwrap_or_default());
+    }
+    text
+}
+
+/// A hook whose handler type hookrun cannot run, met on an event it would have run for: said on
+/// stderr whatever `--quiet` says (its guard is missing), recorded, and judged as a failure.
+fn unsupported(
+    config: &Config,
+    hook: &Hook,
+    kind: &str,
+    settings: &Settings<'_>,
+) -> (HookRecord, Verdict) {
+    let error = format!("handler type `{kind}` is not supported by hookrun: not run");
+    crate::stderr::say!(
+        "hookrun: warning: hook `{}` ({}): {error}",
+        hook.name,
+        config.sources[hook.source].display
+    );
+    let verdict = crate::verdict::not_run(policy(hook, settings), error);
+    let record = HookRecord {
+        outcome: Some(verdict.outcome),
+        decision: verdict.decision,
+        reason: verdict.reason.clone(),
+        error: verdict.error.clone(),
+        skipped_reason: Some(format!(
+            "unsupported: handler type `{kind}` is not supported yet"
+        )),
+        ..base_record(config, hook)
+    };
+    (record, verdict)
 }
 
 fn base_record(config: &Config, hook: &Hook) -> HookRecord {

@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::config::diagnostics::{Diagnostic, Severity};
+use crate::config::locate::Step as PathStep;
+use crate::config::reader::child;
 use crate::matching::{Rule, RuleContext};
-use crate::model::{CommandForm, Dialect, Handler, Hook};
+use crate::model::{CommandForm, Dialect, Handler, Hook, Source};
 use crate::sources::Config;
 
 mod strength;
@@ -150,8 +152,8 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
         let explicit = config.sources[hook.source].explicit();
         let skip = match skip_reason(hook, explicit, input, &rule_context) {
             Ok(skip) => skip,
-            Err(message) => {
-                errors.push(hook_error(config, hook, &message));
+            Err(problem) => {
+                errors.push(hook_error(config, hook, &problem));
                 continue;
             }
         };
@@ -203,7 +205,7 @@ fn skip_reason(
     explicit: bool,
     input: &PlanInput<'_>,
     rules: &RuleContext<'_>,
-) -> Result<Option<Skip>, String> {
+) -> Result<Option<Skip>, Problem> {
     if !hook.enabled {
         return Ok(Some(Skip::Disabled));
     }
@@ -212,9 +214,6 @@ fn skip_reason(
     }
     if input.own_dialect == Some(hook.dialect) && !explicit {
         return Ok(Some(Skip::OwnDialect(hook.dialect)));
-    }
-    if let Handler::Unsupported { kind } = &hook.handler {
-        return Ok(Some(Skip::Unsupported(kind.clone())));
     }
     if input.depth >= MAX_DEPTH {
         return Ok(Some(Skip::Depth(input.depth)));
@@ -225,15 +224,27 @@ fn skip_reason(
     let target = hook.dialect.target(input.event);
     if !target
         .allows(&hook.matcher, input.payload)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| Problem {
+            field: "matcher",
+            message: e.to_string(),
+            help: "escape regex characters with \\, or list exact names separated by |",
+        })?
     {
         return Ok(Some(Skip::Matcher));
     }
     if let Some(text) = &hook.condition {
-        let rule = Rule::parse(text).map_err(|e| format!("invalid `if` rule `{text}`: {e}"))?;
+        let rule = Rule::parse(text).map_err(|e| Problem {
+            field: "if",
+            message: format!("invalid `if` rule `{text}`: {e}"),
+            help: "write `Tool` or `Tool(spec)`, e.g. `Bash(rm *)` or `Edit(src/**)`",
+        })?;
         if !rule.matches(input.payload, rules) {
             return Ok(Some(Skip::Condition));
         }
+    }
+    // Only a hook that would run for this event is reported as one hookrun cannot run.
+    if let Handler::Unsupported { kind } = &hook.handler {
+        return Ok(Some(Skip::Unsupported(kind.clone())));
     }
     Ok(None)
 }
@@ -265,16 +276,59 @@ fn runs_hookrun(form: &CommandForm) -> bool {
         && Path::new(&program).canonicalize().ok() == *own
 }
 
-/// A configuration error about `hook`, pointing at its entry.
-fn hook_error(config: &Config, hook: &Hook, message: &str) -> Diagnostic {
+/// A problem with one field of a hook, met while planning.
+struct Problem {
+    /// The key it is about (`matcher`, `if`).
+    field: &'static str,
+    message: String,
+    help: &'static str,
+}
+
+/// A configuration error about `hook`, pointing where `validate` points for the same problem:
+/// at the field when the file has it (a Claude matcher in the hook's group), else at the entry.
+fn hook_error(config: &Config, hook: &Hook, problem: &Problem) -> Diagnostic {
     let source = &config.sources[hook.source];
     Diagnostic::at(
         Severity::Error,
         &source.display,
         &source.text,
-        source.position_of(hook),
-        format!("hook `{}`: {message}", hook.name),
+        field_position(source, hook, problem.field),
+        format!("hook `{}`: {}", hook.name, problem.message),
     )
+    .with_help(problem.help)
+}
+
+/// Where `key` of `hook` is written: only looked up on an error, so the file is parsed again.
+fn field_position(source: &Source, hook: &Hook, key: &str) -> (usize, usize) {
+    if hook.entry.is_empty() {
+        return (0, 0);
+    }
+    let Some(doc) = source
+        .dialect
+        .format_of(&source.path)
+        .parse(&source.display, &source.text)
+    else {
+        return source.position_of(hook);
+    };
+    let group = (key == "matcher")
+        .then(|| hook.dialect.matcher_path(&hook.entry))
+        .flatten();
+    let has = |path: &[PathStep]| {
+        path.iter()
+            .try_fold(&doc, |value, step| match step {
+                PathStep::Key(k) => value.get(k),
+                PathStep::Index(i) => value.as_array()?.get(*i),
+            })
+            .is_some()
+    };
+    [Some(child(&hook.entry, key)), group]
+        .into_iter()
+        .flatten()
+        .find(|path| has(path))
+        .map_or_else(
+            || source.position_of(hook),
+            |path| source.position(&path, false),
+        )
 }
 
 #[cfg(test)]

@@ -143,11 +143,12 @@ fn load_one(options: &LoadOptions<'_>, candidate: Candidate, config: &mut Config
             .flatten()
     });
     let index = config.sources.len();
-    let loaded = dialect.load(&LoadContext {
+    let mut loaded = dialect.load(&LoadContext {
         source: &source,
         index,
         project_dir: options.project_dir,
     });
+    dialects::layout::check(&source, &mut loaded);
     config.diagnostics.extend(loaded.diagnostics);
     source.switches = loaded.switches;
     for hook in loaded.hooks {

@@ -404,6 +404,12 @@ fn fail(policy: Policy, outcome: Outcome, error: String) -> Verdict {
     }
 }
 
+/// A hook hookrun could not run at all (a handler type it cannot run): a failure of the hook,
+/// which blocks when the hook fails closed (or under `--strict`).
+pub(crate) fn not_run(policy: Policy, error: String) -> Verdict {
+    fail(policy, Outcome::NonBlockingError, error)
+}
+
 fn failed(outcome: Outcome, error: String) -> Verdict {
     Verdict {
         outcome,

@@ -17,6 +17,9 @@ use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
 use crate::{exit, payload, runner};
 
+#[path = "fire_notes.rs"]
+mod notes;
+
 pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let started = Instant::now();
     // The agent hookrun answers as; `None` for its own document.
@@ -45,6 +48,7 @@ fn fire(
 ) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
+    notes::loaded(cli, args, &config, &project_dir);
     if config.has_errors() {
         return Err(Error::Config(config.diagnostics));
     }
@@ -54,6 +58,7 @@ fn fire(
             crate::stderr::say!("{warning}");
         }
     }
+    notes::terminal_stdin(args);
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = current_depth();
     if depth >= MAX_DEPTH {
@@ -73,6 +78,7 @@ fn fire(
     )
     .map_err(Error::Config)?;
     let held = super::trust_gate::hold_back(cli, &config, &project_dir, &mut steps, args.strict);
+    notes::planned(cli, args, &config, &steps, agent);
     if args.dry_run {
         return dry_run::print(&config, &steps, &args.event, args.pretty);
     }
@@ -97,6 +103,7 @@ fn fire(
     let held_back = held.filter(|held| held.blocks).map(|held| held.verdict());
     let verdicts: Vec<_> = execution.verdicts.iter().chain(&held_back).collect();
     let merged = merge(&verdicts, execution.final_input);
+    notes::merged(cli, &merged);
     let interrupted = after_the_hooks(execution.interrupted, &merged)?;
     // An interrupted fire ran only some of its hooks: it is not recorded as a test.
     let recorded_payload = recorded_payload.filter(|_| !interrupted);

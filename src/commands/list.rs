@@ -1,7 +1,8 @@
 //! `hookrun list [EVENT]`: every hook hookrun sees, grouped by source file, with its dialect,
 //! events, matcher (and how it compares), `if`, command, normalised timeout, mode and whether it
 //! is enabled — as aligned text or JSON. With EVENT, only the hooks registered for it. A file
-//! that cannot be loaded is reported on stderr and the command exits 1, after listing the rest.
+//! that cannot be loaded, or any error `validate` would report, is shown on stderr and the command
+//! exits 1, after listing the rest.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -57,12 +58,21 @@ struct ListedMatcher {
 pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
     let config = load_config(cli, &project_dir);
-    let errors: Vec<_> = config.diagnostics.iter().filter(|d| d.is_error()).collect();
+    // The errors `validate` would report (an invalid regex, a handler hookrun cannot run), not
+    // only the loaders': `list` fails exactly when `validate` does.
+    let mut problems = config.diagnostics.clone();
+    problems.extend(crate::validate::check(&config, &project_dir));
+    for problem in &mut problems {
+        if problem
+            .code
+            .is_some_and(|code| crate::config::diagnostics::VALIDATE_ERRORS.contains(&code))
+        {
+            problem.severity = crate::config::diagnostics::Severity::Error;
+        }
+    }
+    let errors: Vec<_> = problems.iter().filter(|d| d.is_error()).collect();
     if !errors.is_empty() {
-        crate::stderr::say!(
-            "{}\n",
-            crate::config::diagnostics::render_errors(&config.diagnostics)
-        );
+        crate::stderr::say!("{}\n", crate::config::diagnostics::render_errors(&problems));
     }
     let store = crate::trust::Store::load();
     let trusts = crate::trust::assess(&config, &project_dir, &store, None);

@@ -11,6 +11,7 @@
 use crate::model::Dialect;
 
 pub(crate) mod json_file;
+pub(crate) mod layout;
 pub(crate) mod payload;
 
 /// Declares each dialect's module, re-exports its handle, and lists the handles in [`ALL`], in

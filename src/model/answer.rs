@@ -21,6 +21,16 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
+    /// The word the decision document uses for it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Decision::None => "none",
+            Decision::Allow => "allow",
+            Decision::Ask => "ask",
+            Decision::Deny => "deny",
+        }
+    }
+
     pub(crate) fn blocks(self) -> bool {
         matches!(self, Decision::Deny | Decision::Ask)
     }

@@ -324,11 +324,16 @@ impl Handler {
     }
 }
 
-/// The words that run an interpreter rather than name the hook (`python3 hooks/x.py` → `x`).
+/// The words that run an interpreter or a launcher rather than name the hook
+/// (`python3 hooks/x.py` → `x`, `uv run a.py` → `a`).
 const INTERPRETERS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "python", "python3", "node", "deno", "bun", "ruby", "perl", "uv",
-    "npx", "env", "exec",
+    "uvx", "npx", "bunx", "npm", "pnpm", "yarn", "poetry", "pipx", "pdm", "env", "exec",
 ];
+
+/// A launcher's subcommand that runs the next word (`uv run`, `npm exec`, `bun x`): skipped only
+/// right after a launcher, so a script named `run` keeps its name.
+const LAUNCHER_VERBS: &[&str] = &["run", "exec", "x", "dlx", "tool"];
 
 /// A readable default name for a hook whose file names none: the script's file stem.
 fn derive_name(form: &CommandForm) -> String {
@@ -358,10 +363,25 @@ fn derive_name(form: &CommandForm) -> String {
     // `python3 hooks/x.py` is named after the script; `env | grep …` after `env`.
     let is_operator = |w: &str| w.starts_with(['|', '&', ';', '<', '>', '(', ')']);
     while INTERPRETERS.contains(&stem(word)) {
-        match words.find(|w| !w.starts_with('-') && !is_assignment(w)) {
-            Some(next) if !is_operator(next) => word = next,
-            _ => break,
+        // The launched words, up to the first shell operator; a launcher's own flags may take
+        // values (`uv run --with rich b.py`), so a word that looks like a script wins.
+        let launched: Vec<&str> = words
+            .by_ref()
+            .take_while(|w| !is_operator(w))
+            .filter(|w| !w.starts_with('-') && !is_assignment(w))
+            .skip_while(|w| LAUNCHER_VERBS.contains(w))
+            .collect();
+        let script = launched.iter().find(|w| looks_like_a_script(w));
+        match script.or(launched.first()) {
+            Some(next) => word = next,
+            None => break,
         }
+        words = launched
+            .into_iter()
+            .skip_while(|w| *w != word)
+            .skip(1)
+            .collect::<Vec<_>>()
+            .into_iter();
     }
     let name = stem(word);
     if name.is_empty() {
@@ -369,6 +389,14 @@ fn derive_name(form: &CommandForm) -> String {
     } else {
         name.to_owned()
     }
+}
+
+/// Whether a launched word names a script file rather than a subcommand or a flag's value.
+fn looks_like_a_script(word: &str) -> bool {
+    const EXTENSIONS: &[&str] = &[
+        ".py", ".sh", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".bash", ".zsh",
+    ];
+    word.contains('/') || EXTENSIONS.iter().any(|ext| word.ends_with(ext))
 }
 
 /// A program word's file stem: `hooks/check.py` → `check`.
@@ -430,6 +458,16 @@ mod tests {
             ("env | grep HOOKRUN_ | sort", "env"),
             ("./guard.sh 'unbalanced", "guard"),
             ("env LANG=C ./audit.sh", "audit"),
+            ("uv run a.py", "a"),
+            ("uv run --with rich hooks/b.py", "b"),
+            ("uvx ruff check .", "ruff"),
+            ("npx --yes prettier --check .", "prettier"),
+            ("npm run lint", "lint"),
+            ("pnpm exec eslint .", "eslint"),
+            ("bun x tsc", "tsc"),
+            ("poetry run python hooks/guard.py", "guard"),
+            ("./run --fast", "run"),
+            ("uv run", "uv"),
             ("", "hook"),
         ];
         for (command, name) in cases {

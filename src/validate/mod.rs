@@ -260,13 +260,13 @@ fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding
     match &hook.handler {
         Handler::Unsupported { kind } => {
             let message = format!(
-                "hook `{}`: handler type `{kind}` is not supported by hookrun; it is listed but never run",
+                "hook `{}`: handler type `{kind}` is not supported by hookrun: it never runs, so its guard is missing",
                 hook.name
             );
             let help = "use a \"command\" hook, or run this one from the agent itself";
             let position = site.field("type", &[]);
             findings.push(
-                site.report(Severity::Warning, "type", position, message)
+                site.report(Severity::Error, "type", position, message)
                     .help(help),
             );
         }

@@ -43,7 +43,8 @@ fn sources(value: &Value) -> Vec<(String, usize)> {
 
 #[test]
 fn json_lists_every_hook_grouped_by_source() {
-    let listed = project().run(&["list", "--format", "json"]).exit(0).json();
+    // The `prompt` handler is an error (`validate` reports it): listed, and the exit code is 1.
+    let listed = project().run(&["list", "--format", "json"]).exit(1).json();
     assert_eq!(
         sources(&listed),
         [
@@ -83,7 +84,7 @@ fn json_lists_every_hook_grouped_by_source() {
 fn an_event_lists_only_the_hooks_registered_for_it() {
     let listed = project()
         .run(&["list", "PreToolUse", "--format", "json"])
-        .exit(0)
+        .exit(1)
         .json();
     assert_eq!(
         sources(&listed),
@@ -96,14 +97,14 @@ fn an_event_lists_only_the_hooks_registered_for_it() {
     assert_eq!(listed[1]["hooks"][0]["command"], "./guard.sh");
     let none = project()
         .run(&["list", "NoSuchEvent", "--format", "json"])
-        .exit(0)
+        .exit(1)
         .json();
     assert_eq!(sources(&none), [("hookrun.toml".to_owned(), 1)]);
 }
 
 #[test]
 fn human_output_is_a_table_per_source() {
-    let run = project().run(&["list"]).exit(0);
+    let run = project().run(&["list"]).exit(1);
     run.stdout_has("hookrun.toml (hookrun, project level, trusted, 1 hook)\n")
         .stdout_has(".claude/settings.json (claude, project level, trusted, 2 hooks)\n")
         .stdout_has("  NAME         EVENTS      MATCHER            IF          TIMEOUT  MODE    ENABLED  COMMAND\n")

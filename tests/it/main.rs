@@ -26,6 +26,7 @@ mod promptkit;
 mod prx;
 mod recipes;
 mod schema_check;
+mod silent;
 mod special_files;
 mod streams;
 mod test_command;

@@ -62,13 +62,7 @@ fn every_problem_of_a_claude_file_is_reported_at_its_position() {
     at(&all, "`./hooks/missing.sh` not found", "warning", 7, 42);
     let key = at(&all, "unknown key `timout`", "warning", 7, 64);
     assert_eq!(key["help"], "did you mean `timeout`?");
-    at(
-        &all,
-        "handler type `http` is not supported",
-        "warning",
-        8,
-        20,
-    );
+    at(&all, "handler type `http` is not supported", "error", 8, 20);
     let event = at(&all, "unknown claude event `PreTooluse`", "warning", 12, 5);
     assert_eq!(event["help"], "did you mean `PreToolUse`?");
     at(
@@ -98,7 +92,7 @@ fn human_report_shows_the_line_a_caret_and_a_summary() {
     let run = run.stdout_has("error: invalid matcher regex `Bash(`: Unbalanced parenthesis\n  ——▶ .claude/settings.json:5:20")
         .stdout_has(" 5 |         \"matcher\": \"Bash(\",\n   |                    ^")
         .stdout_has("= help: did you mean `PreToolUse`?")
-        .stdout_has("2 errors, 5 warnings in 1 file\n");
+        .stdout_has("3 errors, 4 warnings in 1 file\n");
     assert!(
         !run.stdout.contains('\u{1b}'),
         "no colour when stdout is not a terminal"
