@@ -39,6 +39,16 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     result
 }
 
+/// Warnings about what fire itself changes (a blocked PRX variable it skips) always show; the
+/// others with `-v`.
+fn show_warnings(cli: &Cli, config: &crate::sources::Config) {
+    for warning in &config.diagnostics {
+        if cli.global.verbose || warning.code.is_some() {
+            crate::stderr::say!("{warning}");
+        }
+    }
+}
+
 fn fire(
     cli: &Cli,
     args: &FireArgs,
@@ -52,12 +62,7 @@ fn fire(
     if config.has_errors() {
         return Err(Error::Config(config.diagnostics));
     }
-    // Warnings about what fire itself changes (a blocked PRX variable it skips) always show.
-    for warning in &config.diagnostics {
-        if cli.global.verbose || warning.code.is_some() {
-            crate::stderr::say!("{warning}");
-        }
-    }
+    show_warnings(cli, &config);
     notes::terminal_stdin(args);
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = current_depth();
