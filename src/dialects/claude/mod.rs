@@ -5,6 +5,7 @@
 
 pub(crate) mod load;
 pub(crate) mod output;
+pub(crate) mod install;
 
 use std::path::Path;
 
@@ -62,6 +63,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Claude {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "claude"
     }

@@ -4,6 +4,7 @@
 //! Cursor's `permission` and messages.
 
 mod load;
+mod install;
 
 use serde_json::json;
 
@@ -47,6 +48,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Cursor {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "cursor"
     }
