@@ -40,6 +40,9 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "completions" -d 'Pr
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
@@ -127,10 +130,49 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l no-user-config 
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s V -l version -d 'Print version'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "completions" -d 'Print a shell completion script'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l force -d 'Overwrite the files if they exist'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l command -d 'The hookrun program the agent runs (default: this executable\'s absolute path)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l user -d 'Edit the agent\'s user-level file instead of the project\'s'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l dry-run -d 'Print what would change; write nothing'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l user -d 'Edit the agent\'s user-level file instead of the project\'s'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l dry-run -d 'Print what would change; write nothing'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list init install uninstall help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

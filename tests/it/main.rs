@@ -16,6 +16,7 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod install;
 mod interrupts;
 mod list;
 mod output_modes;
