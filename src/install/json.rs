@@ -65,7 +65,22 @@ impl Json {
     /// The text of the value, indented by `indent` per level, ending with a newline.
     pub(crate) fn render(&self, indent: &str) -> String {
         let mut out = String::new();
-        write_value(&mut out, self, indent, 0);
+        write_value(&mut out, self, indent, 0, None);
+        out.push('\n');
+        out
+    }
+
+    /// As [`Json::render`], but every value found unchanged at its place in `original` (the JSON
+    /// text this value was read from) is copied from it byte for byte, so only what an edit
+    /// touched is rewritten: a compact array elsewhere in the file stays compact.
+    pub(crate) fn render_like(&self, indent: &str, original: &str) -> String {
+        let mut out = String::new();
+        let span = Span::scan(original);
+        let source = span.as_ref().map(|span| Source {
+            span,
+            text: original,
+        });
+        write_value(&mut out, self, indent, 0, source);
         out.push('\n');
         out
     }
@@ -102,7 +117,153 @@ pub(crate) fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-fn write_value(out: &mut String, value: &Json, indent: &str, depth: usize) {
+/// Where one value of a JSON text is, and where its members or items are.
+#[derive(Debug)]
+struct Span {
+    range: std::ops::Range<usize>,
+    items: Vec<(Option<String>, Span)>,
+}
+
+impl Span {
+    /// The spans of valid JSON `text` (it has been parsed before); `None` if it is not.
+    fn scan(text: &str) -> Option<Span> {
+        let mut at = 0;
+        let span = scan_value(text.as_bytes(), &mut at)?;
+        Some(span)
+    }
+}
+
+fn skip_ws(bytes: &[u8], at: &mut usize) {
+    while bytes.get(*at).is_some_and(u8::is_ascii_whitespace) {
+        *at += 1;
+    }
+}
+
+fn scan_string(bytes: &[u8], at: &mut usize) -> Option<std::ops::Range<usize>> {
+    let start = *at;
+    *at += 1;
+    loop {
+        match bytes.get(*at)? {
+            b'\\' => *at += 2,
+            b'"' => {
+                *at += 1;
+                return Some(start..*at);
+            }
+            _ => *at += 1,
+        }
+    }
+}
+
+fn scan_value(bytes: &[u8], at: &mut usize) -> Option<Span> {
+    skip_ws(bytes, at);
+    let start = *at;
+    let close = match bytes.get(*at)? {
+        b'"' => {
+            let range = scan_string(bytes, at)?;
+            return Some(Span {
+                range,
+                items: Vec::new(),
+            });
+        }
+        b'{' => b'}',
+        b'[' => b']',
+        _ => {
+            while bytes
+                .get(*at)
+                .is_some_and(|b| !b",]}".contains(b) && !b.is_ascii_whitespace())
+            {
+                *at += 1;
+            }
+            return Some(Span {
+                range: start..*at,
+                items: Vec::new(),
+            });
+        }
+    };
+    *at += 1;
+    let mut items = Vec::new();
+    loop {
+        skip_ws(bytes, at);
+        match bytes.get(*at)? {
+            b',' => *at += 1,
+            b if *b == close => {
+                *at += 1;
+                return Some(Span {
+                    range: start..*at,
+                    items,
+                });
+            }
+            _ if close == b'}' => {
+                let key = scan_string(bytes, at)?;
+                let key = serde_json::from_slice::<String>(&bytes[key]).ok()?;
+                skip_ws(bytes, at);
+                *at += 1; // the colon
+                items.push((Some(key), scan_value(bytes, at)?));
+            }
+            _ => items.push((None, scan_value(bytes, at)?)),
+        }
+    }
+}
+
+/// A value's place in the original text.
+#[derive(Clone, Copy)]
+struct Source<'s> {
+    span: &'s Span,
+    text: &'s str,
+}
+
+impl<'s> Source<'s> {
+    /// The original text of `value` when this place holds it unchanged.
+    fn unchanged(self, value: &Json) -> Option<&'s str> {
+        let slice = &self.text[self.span.range.clone()];
+        (Json::parse(slice).ok().as_ref() == Some(value)).then_some(slice)
+    }
+
+    /// The place in the original of an object's member `key`, or of an array's first item not
+    /// `used` yet that equals `item`.
+    fn counterpart(self, key: Option<&str>, item: &Json, used: &mut [bool]) -> Option<Source<'s>> {
+        let found = self
+            .span
+            .items
+            .iter()
+            .enumerate()
+            .position(|(i, (k, span))| match key {
+                Some(key) => k.as_deref() == Some(key),
+                None => {
+                    !used[i]
+                        && Source {
+                            span,
+                            text: self.text,
+                        }
+                        .unchanged(item)
+                        .is_some()
+                }
+            })?;
+        used[found] = true;
+        Some(Source {
+            span: &self.span.items[found].1,
+            text: self.text,
+        })
+    }
+}
+
+fn write_value(
+    out: &mut String,
+    value: &Json,
+    indent: &str,
+    depth: usize,
+    source: Option<Source<'_>>,
+) {
+    if let Some(slice) = source.and_then(|source| source.unchanged(value)) {
+        out.push_str(slice);
+        return;
+    }
+    let mut used = source
+        .map(|s| vec![false; s.span.items.len()])
+        .unwrap_or_default();
+    let mut child = |key: Option<&str>, item: &Json| {
+        source.and_then(|source| source.counterpart(key, item, &mut used))
+    };
     match value {
         Json::Null => out.push_str("null"),
         Json::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
@@ -116,7 +277,8 @@ fn write_value(out: &mut String, value: &Json, indent: &str, depth: usize) {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 separator(out, i, indent, depth + 1);
-                write_value(out, item, indent, depth + 1);
+                let place = child(None, item);
+                write_value(out, item, indent, depth + 1, place);
             }
             newline(out, indent, depth);
             out.push(']');
@@ -127,7 +289,8 @@ fn write_value(out: &mut String, value: &Json, indent: &str, depth: usize) {
                 separator(out, i, indent, depth + 1);
                 write_string(out, key);
                 out.push_str(": ");
-                write_value(out, item, indent, depth + 1);
+                let place = child(Some(key), item);
+                write_value(out, item, indent, depth + 1, place);
             }
             newline(out, indent, depth);
             out.push('}');
@@ -162,6 +325,31 @@ mod tests {
     fn a_file_written_as_the_agents_write_it_comes_back_byte_for_byte() {
         let text = "{\n  \"z\": 1,\n  \"a\": [\n    true,\n    null,\n    \"é \\\"q\\\"\"\n  ],\n  \"m\": {},\n  \"e\": [],\n  \"f\": 1.5\n}\n";
         assert_eq!(Json::parse(text).unwrap().render("  "), text);
+    }
+
+    #[test]
+    fn what_an_edit_did_not_touch_keeps_its_bytes() {
+        let text = "{\n  \"env\": {\"A\":  1e3},\n  \"hooks\": {\n    \"Stop\": [{\"command\": \"x\"}]\n  },\n  \"list\": [1,2]\n}\n";
+        let mut value = Json::parse(text).unwrap();
+        let Json::Object(root) = &mut value else {
+            panic!()
+        };
+        let Json::Object(hooks) = &mut root[1].1 else {
+            panic!()
+        };
+        hooks.push(("Start".to_owned(), Json::Array(vec![Json::str("y")])));
+        assert_eq!(
+            value.render_like("  ", text),
+            "{\n  \"env\": {\"A\":  1e3},\n  \"hooks\": {\n    \"Stop\": [{\"command\": \"x\"}],\n    \"Start\": [\n      \"y\"\n    ]\n  },\n  \"list\": [1,2]\n}\n"
+        );
+        let Json::Object(root) = &mut value else {
+            panic!()
+        };
+        let Json::Object(hooks) = &mut root[1].1 else {
+            panic!()
+        };
+        hooks.pop();
+        assert_eq!(value.render_like("  ", text), text);
     }
 
     #[test]

@@ -163,7 +163,12 @@ impl Installer for JsonHooks {
         edit.text = if action == Action::Uninstall && left_only_preamble {
             None
         } else {
-            let mut out = root.render(&indent);
+            let mut out = match text {
+                Some(original) if !original.trim().is_empty() => {
+                    root.render_like(&indent, original)
+                }
+                _ => root.render(&indent),
+            };
             if !newline {
                 out.pop();
             }

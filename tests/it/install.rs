@@ -93,7 +93,7 @@ const AGENTS: &[Agent] = &[
         name: "claude",
         file: ".claude/settings.json",
         hooks: 33,
-        existing: "{\n  \"model\": \"opus\",\n  \"permissions\": {\n    \"allow\": [\n      \"Bash(ls)\"\n    ]\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Edit\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./fmt.sh\"\n          }\n        ]\n      }\n    ]\n  },\n  \"env\": {}\n}\n",
+        existing: "{\n  \"model\": \"opus\",\n  \"permissions\": {\"allow\": [\"Bash(ls)\", \"Read\"]},\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Edit\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./fmt.sh\"\n          }\n        ]\n      }\n    ]\n  },\n  \"env\": {}\n}\n",
         keys: &["model", "permissions", "matcher", "./fmt.sh", "env"],
         event: "PreToolUse",
         var: Some("CLAUDE_PROJECT_DIR"),
@@ -440,6 +440,28 @@ fn a_file_that_does_not_parse_is_refused_and_left_alone() {
 }
 
 #[test]
+fn a_compact_file_keeps_its_untouched_values_as_written_and_comes_back_equivalent() {
+    let compact =
+        r#"{"provider":"local","limits":{"a":1e3},"hooks":{"stop":[{"command":"./notify.sh"}]}}"#;
+    let project = Project::new();
+    project.write(".proxyai/settings.json", compact);
+    project.ok(&["install", "proxyai"]);
+    let installed = project.read(".proxyai/settings.json").expect("file");
+    assert!(installed.contains(r#""limits": {"a":1e3},"#), "{installed}");
+    assert!(
+        installed.contains(r#"{"command":"./notify.sh"},"#),
+        "{installed}"
+    );
+    project.ok(&["uninstall", "proxyai"]);
+    let back = project.read(".proxyai/settings.json").expect("file");
+    let parse = |text: &str| serde_json::from_str::<Value>(text).expect("JSON");
+    assert_eq!(parse(&back), parse(compact), "{back}");
+    assert!(
+        back.find("provider") < back.find("limits") && back.find("limits") < back.find("hooks")
+    );
+}
+
+#[test]
 fn install_keeps_the_files_mode() {
     use std::os::unix::fs::PermissionsExt as _;
     let project = Project::new();
@@ -483,6 +505,12 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     for agent in AGENTS {
         project.ok(&["install", agent.name]);
     }
+    // Every file install wrote is one hookrun's model of that agent reads without a complaint.
+    let report = project.ok(&["validate", "--strict"]);
+    assert!(
+        report.contains("0 errors, 0 warnings in 9 files"),
+        "{report}"
+    );
     let payload = project.home.join("payload.json");
     std::fs::write(&payload, "{}").expect("payload");
     let payload = payload.to_str().expect("UTF-8 path");
