@@ -2,6 +2,11 @@
 //! `~/.gemini/settings.json` with `--user`), its handler named `hookrun-<event>` (Gemini's
 //! `hooksConfig.disabled` lists hooks by name). With `--output gemini` hookrun skips Gemini's own
 //! file.
+//!
+//! The project is `"${GEMINI_PROJECT_DIR}"`, braced: Gemini replaces `$GEMINI_PROJECT_DIR` in the
+//! command text with a shell-quoted path before the shell reads it (`hookRunner.expandCommand`),
+//! and inside double quotes those quotes would become part of the path (`'/my project:1'`);
+//! braced, the text is left alone and the shell reads the variable Gemini also sets.
 
 use std::path::PathBuf;
 
@@ -24,7 +29,7 @@ fn user_file() -> Option<PathBuf> {
 
 fn entry(event: &str, how: &Invocation) -> Json {
     let command = format!(
-        "{} -C \"$GEMINI_PROJECT_DIR\" fire --output gemini {event}",
+        "{} -C \"${{GEMINI_PROJECT_DIR}}\" fire --output gemini {event}",
         how.shell_program()
     );
     group(Json::object([

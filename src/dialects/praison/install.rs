@@ -1,7 +1,9 @@
 //! `hookrun install praison`: one entry per PraisonAI event in `.praison/hooks.json`, named
 //! `hookrun`. PraisonAI has no answer mode of hookrun's: it reads hookrun's own decision document
-//! (`decision`, `reason`, exit 2 on a block). PraisonAI writes the project directory into the
-//! command text for `$PRAISON_PROJECT_DIR` before the shell reads it, so it stays in double quotes.
+//! (`decision`, `reason`, exit 2 on a block). PraisonAI writes the project directory, unquoted, into
+//! the command text for `$PRAISON_PROJECT_DIR` before the shell reads it; the entry writes the
+//! variable braced (`"${PRAISON_PROJECT_DIR}"`), which that replacement leaves alone, so the shell
+//! reads the variable PraisonAI also sets and a `"` or `$` in the path stays part of it.
 //! hookrun, run from this entry, reads `.praison/hooks.json` too, and skips the entry whose program
 //! is hookrun itself.
 
@@ -19,7 +21,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
 
 fn entry(event: &str, how: &Invocation) -> Json {
     let command = format!(
-        "{} -C \"$PRAISON_PROJECT_DIR\" fire {event}",
+        "{} -C \"${{PRAISON_PROJECT_DIR}}\" fire {event}",
         how.shell_program()
     );
     Json::object([
