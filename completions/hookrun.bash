@@ -25,6 +25,12 @@ _hookrun() {
             hookrun,help)
                 cmd="hookrun__subcmd__help"
                 ;;
+            hookrun,init)
+                cmd="hookrun__subcmd__init"
+                ;;
+            hookrun,install)
+                cmd="hookrun__subcmd__install"
+                ;;
             hookrun,list)
                 cmd="hookrun__subcmd__list"
                 ;;
@@ -36,6 +42,9 @@ _hookrun() {
                 ;;
             hookrun,trust)
                 cmd="hookrun__subcmd__trust"
+                ;;
+            hookrun,uninstall)
+                cmd="hookrun__subcmd__uninstall"
                 ;;
             hookrun,validate)
                 cmd="hookrun__subcmd__validate"
@@ -49,6 +58,12 @@ _hookrun() {
             hookrun__subcmd__help,help)
                 cmd="hookrun__subcmd__help__subcmd__help"
                 ;;
+            hookrun__subcmd__help,init)
+                cmd="hookrun__subcmd__help__subcmd__init"
+                ;;
+            hookrun__subcmd__help,install)
+                cmd="hookrun__subcmd__help__subcmd__install"
+                ;;
             hookrun__subcmd__help,list)
                 cmd="hookrun__subcmd__help__subcmd__list"
                 ;;
@@ -61,6 +76,9 @@ _hookrun() {
             hookrun__subcmd__help,trust)
                 cmd="hookrun__subcmd__help__subcmd__trust"
                 ;;
+            hookrun__subcmd__help,uninstall)
+                cmd="hookrun__subcmd__help__subcmd__uninstall"
+                ;;
             hookrun__subcmd__help,validate)
                 cmd="hookrun__subcmd__help__subcmd__validate"
                 ;;
@@ -71,7 +89,7 @@ _hookrun() {
 
     case "${cmd}" in
         hookrun)
-            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust help"
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust init install uninstall help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -213,7 +231,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__help)
-            opts="fire test completions schema validate list trust help"
+            opts="fire test completions schema validate list trust init install uninstall help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -255,6 +273,34 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__help__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -324,6 +370,20 @@ _hookrun() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        hookrun__subcmd__help__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         hookrun__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -331,6 +391,86 @@ _hookrun() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__init)
+            opts="-C -c -v -h -V --force --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__install)
+            opts="-C -c -v -h -V --user --dry-run --command --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version claude codex gemini cursor proxyai praison prx promptkit"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --command)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -475,6 +615,44 @@ _hookrun() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__uninstall)
+            opts="-C -c -v -h -V --user --dry-run --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version claude codex gemini cursor proxyai praison prx promptkit"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

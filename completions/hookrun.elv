@@ -39,6 +39,9 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand validate 'Check every hook configuration and report each problem with file:line:col'
             cand list 'List the hooks hookrun sees, grouped by source file'
             cand trust 'Review the project''s hook files and trust them to run (or list and revoke trust)'
+            cand init 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+            cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
+            cand uninstall 'Remove what `install` added to an agent''s configuration'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;fire'= {
@@ -174,6 +177,60 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'hookrun;init'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --force 'Overwrite the files if they exist'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;install'= {
+            cand --command 'The hookrun program the agent runs (default: this executable''s absolute path)'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --user 'Edit the agent''s user-level file instead of the project''s'
+            cand --dry-run 'Print what would change; write nothing'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;uninstall'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --user 'Edit the agent''s user-level file instead of the project''s'
+            cand --dry-run 'Print what would change; write nothing'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'hookrun;help'= {
             cand fire 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
             cand test 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
@@ -182,6 +239,9 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand validate 'Check every hook configuration and report each problem with file:line:col'
             cand list 'List the hooks hookrun sees, grouped by source file'
             cand trust 'Review the project''s hook files and trust them to run (or list and revoke trust)'
+            cand init 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+            cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
+            cand uninstall 'Remove what `install` added to an agent''s configuration'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;help;fire'= {
@@ -197,6 +257,12 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         &'hookrun;help;list'= {
         }
         &'hookrun;help;trust'= {
+        }
+        &'hookrun;help;init'= {
+        }
+        &'hookrun;help;install'= {
+        }
+        &'hookrun;help;uninstall'= {
         }
         &'hookrun;help;help'= {
         }

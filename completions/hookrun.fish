@@ -42,6 +42,9 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "schema" -d 'Print t
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
@@ -150,11 +153,53 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -l trust-project 
 complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand trust" -s V -l version -d 'Print version'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "completions" -d 'Print a shell completion script'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l force -d 'Overwrite the files if they exist'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l command -d 'The hookrun program the agent runs (default: this executable\'s absolute path)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l user -d 'Edit the agent\'s user-level file instead of the project\'s'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l dry-run -d 'Print what would change; write nothing'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l user -d 'Edit the agent\'s user-level file instead of the project\'s'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l dry-run -d 'Print what would change; write nothing'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -90,6 +90,12 @@ pub(crate) enum Command {
     List(ListArgs),
     /// Review the project's hook files and trust them to run (or list and revoke trust).
     Trust(TrustArgs),
+    /// Write a commented starter `hookrun.toml` and a test file that passes as written.
+    Init(InitArgs),
+    /// Wire hookrun into an agent's own configuration as its single hook for every event.
+    Install(InstallArgs),
+    /// Remove what `install` added to an agent's configuration.
+    Uninstall(UninstallArgs),
 }
 
 #[derive(Debug, Args)]
@@ -206,6 +212,46 @@ pub(crate) struct TrustArgs {
     pub(crate) revoke: Option<PathBuf>,
 }
 
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct InitArgs {
+    /// Overwrite the files if they exist.
+    #[arg(long)]
+    pub(crate) force: bool,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct InstallArgs {
+    #[command(flatten)]
+    pub(crate) target: AgentFileArgs,
+    /// The hookrun program the agent runs (default: this executable's absolute path).
+    #[arg(long, value_name = "PATH")]
+    pub(crate) command: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct UninstallArgs {
+    #[command(flatten)]
+    pub(crate) target: AgentFileArgs,
+}
+
+// What `install` and `uninstall` both take. No doc comment: clap would make it the about text.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct AgentFileArgs {
+    /// The agent whose configuration to edit.
+    #[arg(value_parser = agent_parser(), value_name = "AGENT")]
+    pub(crate) agent: Dialect,
+    /// Edit the agent's user-level file instead of the project's.
+    #[arg(long)]
+    pub(crate) user: bool,
+    /// Print what would change; write nothing.
+    #[arg(long)]
+    pub(crate) dry_run: bool,
+}
+
 /// `--format` of `validate` and `list`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ReportFormat {
@@ -225,6 +271,14 @@ fn parse_dialect(name: &str) -> Result<Dialect, String> {
             "unknown dialect `{name}` (one of: {})",
             dialects::names().join(", ")
         )
+    })
+}
+
+/// The agents `install` knows: every dialect with an installer, from the registry.
+fn agent_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(dialects::installable()).map(|name: String| {
+        dialects::by_name(&name).expect("an installable agent is a dialect of the registry")
     })
 }
 

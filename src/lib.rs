@@ -21,6 +21,7 @@ mod execute;
 pub mod exit;
 #[doc(hidden)]
 pub mod fuzzing;
+mod install;
 pub(crate) mod matching;
 mod merge;
 pub(crate) mod model;
@@ -83,5 +84,15 @@ fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
         cli::Command::Validate(args) => commands::validate::run(cli, args),
         cli::Command::List(args) => commands::list::run(cli, args),
         cli::Command::Trust(args) => commands::trust::run(cli, args),
+        cli::Command::Init(args) => commands::init::run(cli, args),
+        cli::Command::Install(args) => commands::install::run(
+            cli,
+            &args.target,
+            args.command.as_deref(),
+            install::Action::Install,
+        ),
+        cli::Command::Uninstall(args) => {
+            commands::install::run(cli, &args.target, None, install::Action::Uninstall)
+        }
     }
 }

@@ -66,7 +66,7 @@ def q(s):
 
 
 def hookrun_cmd(project, payload, stdin=False):
-    cmd = f"{q(HOOKRUN)} -C {q(project)} --no-user-config fire {EVENT}"
+    cmd = f"{q(HOOKRUN)} -C {q(project)} --no-user-config --trust-project fire {EVENT}"
     return f"{cmd} < {q(payload)}" if stdin or STDIN_ONLY else f"{cmd} --payload {q(payload)}"
 
 

@@ -203,7 +203,7 @@ class Fire:
         self.kind = kind
         name, event, payload, _, _ = kind
         self.proc = subprocess.Popen(
-            [binary, "-C", str(project), "--no-user-config", "fire", event],
+            [binary, "-C", str(project), "--no-user-config", "--trust-project", "fire", event],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         self.proc.stdin.write(json.dumps(payload).encode())
         self.proc.stdin.close()

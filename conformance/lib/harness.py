@@ -118,7 +118,7 @@ def run_hookrun_c(agent, scenario, project):
     payload = agent.payload(scenario, project)
     raw = scenario.get("payload_raw")
     data = raw.replace("$CWD", project).encode() if raw is not None else json.dumps(payload).encode()
-    cmd = [hookrun_bin(), "-C", project, "--no-user-config", "fire", scenario.get("fire_event", scenario["event"])]
+    cmd = [hookrun_bin(), "-C", project, "--no-user-config", "--trust-project", "fire", scenario.get("fire_event", scenario["event"])]
     t = time.time()
     env = dict(os.environ, **scenario.get("runtime_env", {}))
     p = subprocess.run(cmd, input=data, capture_output=True, cwd=project, timeout=300, env=env)

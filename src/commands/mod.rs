@@ -10,6 +10,8 @@ pub(crate) mod completions;
 mod dry_run;
 pub(crate) mod fire;
 mod fire_log;
+pub(crate) mod init;
+pub(crate) mod install;
 pub(crate) mod list;
 pub(crate) mod schema;
 pub(crate) mod test;

@@ -177,3 +177,50 @@ fn write(text: &str) {
 fn line(text: &str) {
     write(&format!("{text}\n"));
 }
+
+/// Trusts the project files among `written` as they are now: `init` and `install` trust what
+/// they wrote themselves. Returns a line for the report (empty when nothing needed trust).
+pub(crate) fn trust_written(
+    cli: &Cli,
+    project_dir: &std::path::Path,
+    written: &[std::path::PathBuf],
+) -> Result<String, Error> {
+    let config = load_config(cli, project_dir);
+    let mut store = Store::load();
+    let written: Vec<std::path::PathBuf> = written
+        .iter()
+        .map(|path| std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
+        .collect();
+    let pending: Vec<SourceTrust> = trust::assess(&config, project_dir, &store, None)
+        .into_iter()
+        .filter(|source| source.state != State::Trusted)
+        .filter(|source| {
+            let path = &config.sources[source.source].path;
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            written.contains(&path)
+        })
+        .collect();
+    if pending.is_empty() {
+        return Ok(String::new());
+    }
+    let root = trust::project_root(project_dir);
+    let now = crate::timestamp::rfc3339_now();
+    let mut names = Vec::new();
+    for source in &pending {
+        names.push(config.sources[source.source].display.clone());
+        store.trust(
+            &root,
+            &source.key,
+            Record {
+                hash: source.fingerprint.hash.clone(),
+                hooks: source.fingerprint.hooks.clone(),
+                trusted_at: now.clone(),
+            },
+        );
+    }
+    save(&mut store)?;
+    Ok(format!(
+        "trusted {} (hookrun trust --list)\n",
+        names.join(", ")
+    ))
+}

@@ -57,6 +57,14 @@ pub(crate) fn output_names() -> Vec<&'static str> {
         .collect()
 }
 
+/// The agents `hookrun install` can wire hookrun into, in discovery order.
+pub(crate) fn installable() -> Vec<&'static str> {
+    ALL.iter()
+        .filter(|d| d.installer().is_some())
+        .map(|d| d.name())
+        .collect()
+}
+
 /// The dialect whose file `path` is, by its name (as in discovery), or `None`. hookrun claims
 /// every `.toml` file, so it is asked last: a dialect's own TOML file (Codex's
 /// `.codex/config.toml`) is that dialect's.

@@ -386,6 +386,13 @@ pub(crate) trait DialectSpec: Sync {
         None
     }
 
+    // ---- install ----
+
+    /// How `hookrun install` wires hookrun into this agent's own configuration, when it can.
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        None
+    }
+
     // ---- validate ----
 
     /// How `validate` judges a timeout.

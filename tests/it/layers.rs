@@ -23,6 +23,9 @@ const LAYERS: &[&str] = &[
     "payload",
     // Pure matching: matchers, targets, `if` rules.
     "matching",
+    // Editing an agent's own file for `install`: order-keeping JSON, block YAML lines, atomic
+    // writes, and the `Installer` interface the dialects implement.
+    "install",
     // The one model: hooks, sources, the answer vocabulary, the dialect interface.
     "model",
     // Each agent's knowledge, behind the interface; the registry.

@@ -16,6 +16,7 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod install;
 mod interrupts;
 mod levels;
 mod list;

@@ -6,6 +6,7 @@
 mod levels;
 pub(crate) mod load;
 pub(crate) mod output;
+pub(crate) mod install;
 
 use std::path::{Path, PathBuf};
 
@@ -63,6 +64,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Claude {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "claude"
     }

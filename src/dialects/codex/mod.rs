@@ -17,6 +17,7 @@ mod answers_tests;
 mod load_tests;
 #[cfg(test)]
 mod output_tests;
+mod install;
 
 use std::path::{Path, PathBuf};
 
@@ -58,6 +59,10 @@ const EVENTS: &[&str] = &[
 const FILES: [&str; 2] = ["hooks.json", "config.toml"];
 
 impl DialectSpec for Codex {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "codex"
     }
@@ -146,7 +151,7 @@ impl DialectSpec for Codex {
 }
 
 /// `$CODEX_HOME`, else `~/.codex`; `None` when neither can be told.
-fn codex_home() -> Option<PathBuf> {
+pub(crate) fn codex_home() -> Option<PathBuf> {
     let set = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
     set("CODEX_HOME")
         .map(PathBuf::from)

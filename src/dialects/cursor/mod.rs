@@ -4,6 +4,7 @@
 //! Cursor's `permission` and messages.
 
 mod load;
+mod install;
 
 use serde_json::json;
 use crate::model::dialect::SourceFile;
@@ -50,6 +51,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Cursor {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "cursor"
     }

@@ -4,6 +4,7 @@
 //! `GEMINI_*` variables (and `CLAUDE_PROJECT_DIR`); `--output gemini` answers with Gemini's
 //! `decision` / `hookSpecificOutput`.
 
+mod install;
 pub(crate) mod load;
 mod reading;
 
@@ -46,6 +47,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Gemini {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "gemini"
     }

@@ -9,6 +9,7 @@
 mod answer;
 mod load;
 mod payload;
+mod install;
 
 use serde_json::Value;
 
@@ -43,6 +44,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Praison {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "praison"
     }

@@ -6,6 +6,7 @@
 //! `--output promptkit` answers `{"allow"}`, and exits 2 as well where only the exit code is read.
 
 mod load;
+mod install;
 
 use serde_json::{Map, json};
 
@@ -102,6 +103,10 @@ impl PromptkitHook {
 }
 
 impl DialectSpec for Promptkit {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "promptkit"
     }

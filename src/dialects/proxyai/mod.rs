@@ -4,6 +4,7 @@
 //! session. Hooks get `PROXYAI_*` variables; `--output proxyai` answers with a `decision`.
 
 mod load;
+mod install;
 
 use serde_json::{Map, json};
 
@@ -38,6 +39,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Proxyai {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "proxyai"
     }

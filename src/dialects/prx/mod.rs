@@ -5,6 +5,7 @@
 //! `prx.lifecycle.<event>` fires `<event>`.
 
 mod load;
+mod install;
 
 use serde_json::{Map, Value};
 
@@ -42,6 +43,10 @@ const EVENTS: &[&str] = &[
 ];
 
 impl DialectSpec for Prx {
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
+    }
+
     fn name(&self) -> &'static str {
         "prx"
     }

@@ -1,0 +1,62 @@
+//! Writing an agent's file atomically: the new text goes to a temporary file in the same
+//! directory, takes the old file's permissions, reaches the disk, and is renamed over the old
+//! one, so the agent never reads half a file and a failed write leaves the old one whole.
+
+use std::fs;
+use std::io::Write as _;
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::Path;
+
+/// Replaces (or creates, with its parent directories) `path` with `text`. A symlink is followed:
+/// the file it points to is replaced, the link stays.
+pub(crate) fn atomic_write(path: &Path, text: &str) -> std::io::Result<()> {
+    let resolved;
+    let path = if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        resolved = fs::canonicalize(path)?;
+        resolved.as_path()
+    } else {
+        path
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let mode = match fs::metadata(path) {
+        Ok(meta) => meta.permissions().mode(),
+        Err(_) => 0o644,
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = dir.join(format!(".{name}.hookrun-{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.set_permissions(fs::Permissions::from_mode(mode))?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewrite_keeps_the_mode_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/settings.json");
+        atomic_write(&path, "{}\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        atomic_write(&path, "{\"a\": 1}\n").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{\"a\": 1}\n");
+        assert_eq!(
+            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+    }
+}
