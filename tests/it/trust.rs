@@ -139,3 +139,19 @@ fn a_store_others_may_write_is_ignored_with_a_warning() {
         .stderr_has("may be written by others")
         .stderr_has("held back");
 }
+
+#[test]
+fn the_trust_table_is_checked_and_counts_only_at_the_user_level() {
+    let case = Case::new()
+        .home_file(
+            "config/hookrun/hookrun.toml",
+            "[trust]\nuntrusted = \"block\"\n",
+        )
+        .file("hookrun.toml", "[trust]\nuntrusted = \"allow\"\n")
+        .untrusted();
+    case.run(&["validate"])
+        .exit(1)
+        .stdout_has("`untrusted` must be \"hold\" or \"block\", found \"allow\"")
+        .stdout_has("[trust] counts only in the user-level hookrun.toml: ignored here")
+        .stdout_lacks("unknown key `trust`");
+}

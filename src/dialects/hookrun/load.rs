@@ -15,7 +15,7 @@ use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 
-const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook"];
+const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust"];
 const HOOK_KEYS: &[&str] = &[
     "name",
     "events",
@@ -58,6 +58,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     // A TOML document is always a table.
     let root = root.as_object().expect("TOML parses to a table");
     reader.unknown_keys(root, FILE_KEYS, &[], "hookrun.toml");
+    read_trust(ctx, &mut reader, root);
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let path = vec![Step::Key("hook".into())];
@@ -212,5 +213,37 @@ fn duration(
                 Some("durations: \"500ms\", \"5s\", \"2m\", or a number of seconds".into());
             None
         }
+    }
+}
+
+/// `[trust] untrusted = "hold" | "block"`: what a hook of an untrusted project file does (README,
+/// "Trust"). Only the user-level file's counts: a project cannot loosen or set its own trust.
+fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>) {
+    let Some(trust) = root.get("trust") else {
+        return;
+    };
+    let path = vec![Step::Key("trust".into())];
+    let Some(table) = reader.object(trust, &path, "the [trust] table") else {
+        return;
+    };
+    reader.unknown_keys(table, &["untrusted"], &path, "the [trust] table");
+    let at = child(&path, "untrusted");
+    match table.get("untrusted") {
+        Some(Node::String(word)) if matches!(&**word, "hold" | "block") => {}
+        Some(other) => {
+            reader.error(
+                &at,
+                format!("`untrusted` must be \"hold\" or \"block\", found {other}"),
+            );
+        }
+        None => {}
+    }
+    if ctx.source.level != crate::model::Level::User {
+        reader
+            .warn(
+                &path,
+                "[trust] counts only in the user-level hookrun.toml: ignored here",
+            )
+            .help = Some("move it to ~/.config/hookrun/hookrun.toml".into());
     }
 }
