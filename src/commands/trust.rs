@@ -59,9 +59,27 @@ pub(crate) fn run(cli: &Cli, args: &TrustArgs) -> Result<ExitCode, Error> {
         line("nothing trusted");
         return Ok(ExitCode::from(exit::FAILURE));
     }
-    let root = trust::project_root(&project_dir);
+    let root = record(&mut store, &project_dir, &pending);
+    save(&mut store)?;
+    let files = if pending.len() == 1 { "file" } else { "files" };
+    line(&format!(
+        "trusted {} {files} in {}",
+        pending.len(),
+        root.display()
+    ));
+    Ok(ExitCode::from(exit::OK))
+}
+
+/// Records `pending` as trusted, as they are now, in the project at `project_dir`; returns its
+/// root.
+fn record(
+    store: &mut Store,
+    project_dir: &std::path::Path,
+    pending: &[SourceTrust],
+) -> std::path::PathBuf {
+    let root = trust::project_root(project_dir);
     let now = crate::timestamp::rfc3339_now();
-    for source in &pending {
+    for source in pending {
         store.trust(
             &root,
             &source.key,
@@ -72,14 +90,7 @@ pub(crate) fn run(cli: &Cli, args: &TrustArgs) -> Result<ExitCode, Error> {
             },
         );
     }
-    save(&mut store)?;
-    let files = if pending.len() == 1 { "file" } else { "files" };
-    line(&format!(
-        "trusted {} {files} in {}",
-        pending.len(),
-        root.display()
-    ));
-    Ok(ExitCode::from(exit::OK))
+    root
 }
 
 /// Each pending file with the hooks it would run; for a changed file, the lines that went and
@@ -91,22 +102,18 @@ fn describe(config: &Config, pending: &[SourceTrust]) -> String {
         let display = &config.sources[source.source].display;
         let dialect = config.sources[source.source].dialect;
         if let State::Changed { was } = &source.state {
-            {
-                let _ = writeln!(out, "{display} ({dialect}): changed since it was trusted");
-                for line in was.iter().filter(|l| !source.fingerprint.hooks.contains(l)) {
-                    let _ = writeln!(out, "  - {line}");
-                }
-                for line in &source.fingerprint.hooks {
-                    let mark = if was.contains(line) { " " } else { "+" };
-                    let _ = writeln!(out, "  {mark} {line}");
-                }
+            let _ = writeln!(out, "{display} ({dialect}): changed since it was trusted");
+            for line in was.iter().filter(|l| !source.fingerprint.hooks.contains(l)) {
+                let _ = writeln!(out, "  - {line}");
+            }
+            for line in &source.fingerprint.hooks {
+                let mark = if was.contains(line) { " " } else { "+" };
+                let _ = writeln!(out, "  {mark} {line}");
             }
         } else {
-            {
-                let _ = writeln!(out, "{display} ({dialect}): not trusted; it would run:");
-                for line in &source.fingerprint.hooks {
-                    let _ = writeln!(out, "    {line}");
-                }
+            let _ = writeln!(out, "{display} ({dialect}): not trusted; it would run:");
+            for line in &source.fingerprint.hooks {
+                let _ = writeln!(out, "    {line}");
             }
         }
     }
@@ -203,22 +210,12 @@ pub(crate) fn trust_written(
     if pending.is_empty() {
         return Ok(String::new());
     }
-    let root = trust::project_root(project_dir);
-    let now = crate::timestamp::rfc3339_now();
-    let mut names = Vec::new();
-    for source in &pending {
-        names.push(config.sources[source.source].display.clone());
-        store.trust(
-            &root,
-            &source.key,
-            Record {
-                hash: source.fingerprint.hash.clone(),
-                hooks: source.fingerprint.hooks.clone(),
-                trusted_at: now.clone(),
-            },
-        );
-    }
+    record(&mut store, project_dir, &pending);
     save(&mut store)?;
+    let names: Vec<&str> = pending
+        .iter()
+        .map(|source| config.sources[source.source].display.as_str())
+        .collect();
     Ok(format!(
         "trusted {} (hookrun trust --list)\n",
         names.join(", ")
