@@ -1,19 +1,15 @@
 //! "`${VAR}` a command needs that will be unset": the variables a hook's command text expands,
-//! against what its process will have — hookrun's own `HOOKRUN_*`, its dialect's variables, its
-//! `env`, and (unless it starts from an empty environment) the environment `validate` runs in.
-//! A variable the command sets itself, or expands with a default (`${VAR:-x}`), is not needed.
+//! against what its process will have — the environment of the job `fire` would build for it
+//! (hookrun's own `HOOKRUN_*`, its dialect's variables and payload file, its `env`), plus, unless
+//! it starts from an empty environment, the one `validate` runs in. A variable the command sets
+//! itself, or expands with a default (`${VAR:-x}`), is not needed.
 
+use std::ffi::OsStr;
+
+use crate::execute::job::{FireContext, job};
 use crate::model::dialect::EventContext;
 use crate::model::{CommandForm, EventSelector, Hook};
 
-/// What hookrun sets for every hook.
-const HOOKRUN_VARS: &[&str] = &[
-    "HOOKRUN_EVENT",
-    "HOOKRUN_PROJECT_DIR",
-    "HOOKRUN_HOOK",
-    "HOOKRUN_DEPTH",
-    "HOOKRUN_PAYLOAD_FILE",
-];
 /// What every shell has without being told.
 const SHELL_VARS: &[&str] = &[
     "IFS",
@@ -117,15 +113,21 @@ pub(super) fn unset(hook: &Hook, project_dir: &std::path::Path) -> Vec<String> {
         raw: None,
         timestamp: "",
     };
-    let dialect_vars = hook.dialect.environment(hook, &ctx, b"{}\n");
+    let mut extra = hook.dialect.environment(hook, &ctx, b"{}\n");
+    if let Some(var) = hook.dialect.payload_file_var(hook) {
+        extra.push((var.to_owned(), String::new()));
+    }
+    let fire = FireContext {
+        project_dir,
+        event,
+        depth: 1,
+    };
+    let job = job(hook, form, &fire, extra, b"", hook.timeout);
     let has = |name: &str| {
-        HOOKRUN_VARS.contains(&name)
-            || SHELL_VARS.contains(&name)
-            || dialect_vars.iter().any(|(key, _)| key == name)
-            || hook.env.iter().any(|(key, _)| key == name)
-            || (name == "PATH")
-            || (!hook.sanitize_env
-                && (hook.env_forward.iter().any(|n| n == name) || std::env::var_os(name).is_some()))
+        SHELL_VARS.contains(&name)
+            || name == "PATH"
+            || job.env.iter().any(|(key, _)| &**key == OsStr::new(name))
+            || (!job.clear_env && std::env::var_os(name).is_some())
     };
     let mut out: Vec<String> = Vec::new();
     for text in texts {
