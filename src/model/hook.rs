@@ -67,6 +67,9 @@ pub(crate) struct Switches {
     pub(crate) disable_all_hooks: Option<bool>,
     /// `allowManagedHooksOnly: true`.
     pub(crate) managed_hooks_only: bool,
+    /// `[trust] untrusted = "block"` of the user-level `hookrun.toml`: held-back project hooks
+    /// block.
+    pub(crate) untrusted_blocks: bool,
 }
 
 impl Source {

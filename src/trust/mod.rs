@@ -110,19 +110,10 @@ fn source_key(path: &Path, root: &Path) -> String {
 }
 
 /// What the user-level `hookrun.toml` says an untrusted hook does: held back (the default), or
-/// blocks (`[trust] untrusted = "block"`).
+/// blocks (`[trust] untrusted = "block"`, as its loader read it).
 pub(crate) fn blocks_when_untrusted(config: &Config) -> bool {
     config
         .sources
         .iter()
-        .filter(|source| source.level == Level::User && source.dialect == crate::dialects::HOOKRUN)
-        .any(|source| {
-            toml::from_str::<toml::Table>(&source.text).is_ok_and(|table| {
-                table
-                    .get("trust")
-                    .and_then(|trust| trust.get("untrusted"))
-                    .and_then(toml::Value::as_str)
-                    == Some("block")
-            })
-        })
+        .any(|source| source.level == Level::User && source.switches.untrusted_blocks)
 }

@@ -76,6 +76,7 @@ pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> Dia
         managed_hooks_only: reader
             .opt_bool(&root, "allowManagedHooksOnly", &[])
             .unwrap_or(false),
+        ..Switches::default()
     };
     if let Some(events) = root.get("hooks") {
         let path = vec![Step::Key("hooks".into())];

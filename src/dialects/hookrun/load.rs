@@ -58,7 +58,10 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     // A TOML document is always a table.
     let root = root.as_object().expect("TOML parses to a table");
     reader.unknown_keys(root, FILE_KEYS, &[], "hookrun.toml");
-    read_trust(ctx, &mut reader, root);
+    let switches = Switches {
+        untrusted_blocks: read_trust(ctx, &mut reader, root),
+        ..Switches::default()
+    };
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let path = vec![Step::Key("hook".into())];
@@ -97,7 +100,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
-        switches: Switches::default(),
+        switches,
     }
 }
 
@@ -218,18 +221,20 @@ fn duration(
 
 /// `[trust] untrusted = "hold" | "block"`: what a hook of an untrusted project file does (README,
 /// "Trust"). Only the user-level file's counts: a project cannot loosen or set its own trust.
-fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>) {
+/// Whether it says `block` where it counts.
+fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>) -> bool {
     let Some(trust) = root.get("trust") else {
-        return;
+        return false;
     };
     let path = vec![Step::Key("trust".into())];
     let Some(table) = reader.object(trust, &path, "the [trust] table") else {
-        return;
+        return false;
     };
     reader.unknown_keys(table, &["untrusted"], &path, "the [trust] table");
     let at = child(&path, "untrusted");
+    let mut block = false;
     match table.get("untrusted") {
-        Some(Node::String(word)) if matches!(&**word, "hold" | "block") => {}
+        Some(Node::String(word)) if matches!(&**word, "hold" | "block") => block = &**word == "block",
         Some(other) => {
             reader.error(
                 &at,
@@ -245,5 +250,7 @@ fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>)
                 "[trust] counts only in the user-level hookrun.toml: ignored here",
             )
             .help = Some("move it to ~/.config/hookrun/hookrun.toml".into());
+        return false;
     }
+    block
 }
