@@ -27,6 +27,9 @@ class Agent:
     file = ".codex/hooks.json"
     # Side (b)'s answer format. The one line to change when `--output codex` lands: "codex".
     output_mode = "codex"
+    # Project trust (run-in-netns.sh): "untrusted" leaves the project out of config.toml's
+    # [projects]; "unreviewed" trusts it but drops --dangerously-bypass-hook-trust.
+    trust_kinds = ("untrusted", "unreviewed", "trusted")
 
     def __init__(self, install_dir, version):
         # The npm launcher (node) finds the platform binary and puts its helpers on PATH.
@@ -52,9 +55,11 @@ class Agent:
         work = tempfile.mkdtemp(prefix="codex-run-")
         prompt = s.get("prompt", "write the marker")
         seconds = int(s.get("agent_timeout", AGENT_TIMEOUT))
+        trust = s.get("trust") or "trusted"
         try:
             subprocess.run(["unshare", "-rnm", "sh", os.path.join(HERE, "run-in-netns.sh"), work, project, self.exe,
-                            prompt, str(seconds)], stdin=subprocess.DEVNULL, capture_output=True, timeout=seconds + 15)
+                            prompt, str(seconds), trust], stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=seconds + 15)
             log = os.path.join(work, "model.jsonl")
             reqs = [r for r in cli_agent.read_log(log) if r.get("method") == "POST" and "/responses" in r["path"]] \
                 if os.path.exists(log) else []

@@ -1,12 +1,16 @@
 #!/bin/sh
 # Runs one Codex scenario inside a network and mount namespace of its own (started as
-# `unshare -rnm sh run-in-netns.sh WORK PROJECT CODEX PROMPT SECONDS`): brings up lo, points the
+# `unshare -rnm sh run-in-netns.sh WORK PROJECT CODEX PROMPT SECONDS [TRUST]`): brings up lo, points the
 # resolver at null_dns.py on 127.0.0.1 (every outside name fails at once instead of after a
 # timeout), starts the scripted model server on 127.0.0.1, writes CODEX_HOME/config.toml pointing
 # Codex at it, runs `codex exec` for at most SECONDS, stops both servers. Nothing can leave the
 # namespace: it has no interface but lo.
+# TRUST: "trusted" (default: the project trusted in config.toml, hook review bypassed),
+# "untrusted" (no [projects] entry: Codex disables the project's .codex/ layer, hooks and all;
+# review still bypassed, so user-level hooks run) or "unreviewed" (the project trusted, no
+# bypass and no [hooks.state] trusted_hash: every non-managed hook waits for review in /hooks).
 set -u
-work="$1"; project="$2"; codex="$3"; prompt="$4"; seconds="$5"
+work="$1"; project="$2"; codex="$3"; prompt="$4"; seconds="$5"; trust="${6:-trusted}"
 here="$(cd "$(dirname "$0")" && pwd)"
 ip link set lo up
 echo "nameserver 127.0.0.1" > "$work/resolv.conf"
@@ -28,12 +32,16 @@ base_url = "http://127.0.0.1:$port/v1"
 wire_api = "responses"
 request_max_retries = 0
 stream_max_retries = 0
-[projects."$project"]
-trust_level = "trusted"
 EOT
+if [ "$trust" != untrusted ]; then
+  printf '[projects."%s"]\ntrust_level = "trusted"\n' "$project" >> "$work/codex-home/config.toml"
+fi
+bypass=--dangerously-bypass-hook-trust
+[ "$trust" = unreviewed ] && bypass=
 cd "$project"
+# shellcheck disable=SC2086 # $bypass is one option or none
 CODEX_HOME="$work/codex-home" OPENAI_API_KEY=sk-conformance-dummy HOME="$work" \
-  timeout -k 2 "$seconds" "$codex" exec --skip-git-repo-check --dangerously-bypass-hook-trust \
+  timeout -k 2 "$seconds" "$codex" exec --skip-git-repo-check $bypass \
   --dangerously-bypass-approvals-and-sandbox --json "$prompt" </dev/null >"$work/codex.out" 2>"$work/codex.err"
 echo $? > "$work/codex.rc"
 kill "$server" "$dns" 2>/dev/null

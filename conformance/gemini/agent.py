@@ -20,6 +20,8 @@ class Agent:
     name = "gemini"
     file = ".gemini/settings.json"
     output_mode = "gemini"
+    # Folder trust (security.folderTrust.enabled, trustedFolders.json): see driver.mjs.
+    trust_kinds = ("untrusted", "trusted")
 
     def __init__(self, install_dir, version):
         self.pkg = os.path.join(install_dir, "node_modules/@google/gemini-cli-core")
@@ -56,13 +58,20 @@ class Agent:
         for s, project, mode in jobs:
             settings = self.settings(s) if mode == "a" else self.single_hook_settings(s, project)
             req.append({"id": f"{s['name']}\t{mode}", "cwd": project, "settings": settings,
-                        "event": s["event"], "payload": self.spayload(s)})
+                        "event": s["event"], "payload": self.spayload(s), "trust": s.get("trust")})
+        # Folder trust (trust scenarios): the folders a user trusted, as `/permissions` writes them.
+        trusted = {project: "TRUST_FOLDER" for s, project, mode in jobs if s.get("trust") == "trusted"}
         with tempfile.TemporaryDirectory(prefix="gemini-home-") as home, \
                 tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out, \
                 tempfile.NamedTemporaryFile("w", suffix=".json") as jf:
             json.dump(req, jf)
             jf.flush()
-            env = dict(os.environ, HOME=home, GEMINI_CLI_NO_RELAUNCH="1", NO_COLOR="1")
+            folders = os.path.join(home, ".gemini", "trustedFolders.json")
+            harness.write_json(folders, trusted)
+            env = dict(os.environ, HOME=home, GEMINI_CLI_NO_RELAUNCH="1", NO_COLOR="1",
+                       GEMINI_CLI_TRUSTED_FOLDERS_PATH=folders)
+            for k in ("GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_RESTRICTED_MODE"):
+                env.pop(k, None)
             p = subprocess.run(["node", os.path.join(HERE, "driver.mjs"), self.pkg, out.name, jf.name],
                                stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=900)
             lines = [json.loads(x) for x in open(out.name).read().splitlines() if x.strip()]

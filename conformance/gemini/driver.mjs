@@ -11,7 +11,8 @@
 //   SessionStart: finalOutput (additionalContext, systemMessage); SessionEnd / Notification /
 //   PreCompress: the result is not used by the CLI (only which hooks ran counts).
 //
-// Job: {"id", "cwd", "settings": <.gemini/settings.json object>, "event", "payload": {...}}
+// Job: {"id", "cwd", "settings": <.gemini/settings.json object>, "event", "payload": {...},
+//       "trust"?: "untrusted" | "trusted" (folder trust on; the folder listed in trustedFolders.json or not)}
 // The settings object is mapped to Config as packages/cli/src/config/config.ts does:
 //   enableHooks: hooksConfig.enabled, hooks: settings.hooks || {}, disabledHooks: hooksConfig.disabled || []
 //
@@ -44,9 +45,13 @@ function configFor(job) {
     projectHooks: settings.hooks || {},
     usageStatisticsEnabled: false,
     telemetry: { enabled: false },
+    // Trust scenarios turn folder trust on (settings security.folderTrust.enabled); whether the
+    // folder is trusted is then read from trustedFolders.json (GEMINI_CLI_TRUSTED_FOLDERS_PATH,
+    // written by agent.py), by config.isTrustedFolder -> utils/trust.js checkPathTrust.
+    folderTrust: !!job.trust,
   });
-  // The project is trusted in every scenario (an untrusted folder runs no project hook at all).
-  cfg.isTrustedFolder = () => true;
+  // Every other scenario runs in a trusted folder (an untrusted folder runs no project hook).
+  if (!job.trust) cfg.isTrustedFolder = () => true;
   return cfg;
 }
 

@@ -11,6 +11,13 @@ Each agent module (conformance/<agent>/agent.py) defines a class with
 The harness materialises three projects per scenario (a: the agent runs the hooks, b: the agent's
 only hook is `hookrun fire --output <agent>`, c: `hookrun fire` reads the agent's file), runs
 them, and compares the effects field by field.
+
+Trust scenarios ("trust": "untrusted" | "unreviewed" | "trusted") run the agent without its trust
+(or with it) and hookrun without `--trust-project`, with a trust store of its own (a scratch
+`XDG_STATE_HOME`): empty, or filled by `hookrun trust --yes` for "trusted". For the held-back kinds
+agreement is one-sided (`compare_held_back`): whenever the agent held a hook back, hookrun must
+hold it back too (outcome `untrusted`, not run); hookrun holding back more is reported, and passes.
+An agent that supports them lists them in `trust_kinds`; held-back scenarios have no (b) side.
 """
 
 import json
@@ -113,14 +120,43 @@ def write_json(path, obj):
         json.dump(obj, f, indent=1)
 
 
+HELD_BACK = ("untrusted", "unreviewed")
+
+
+def state_dir(project):
+    """hookrun's trust store for one side of a trust scenario: beside the project, never in it."""
+    return project.rstrip("/") + "-state"
+
+
+def side_effects(scenario, project):
+    """The scenario's `side_effects` paths (relative to the project) that exist after the run."""
+    return [p for p in scenario.get("side_effects") or [] if os.path.exists(os.path.join(project, p))]
+
+
+def hookrun_trust(project, env):
+    """`hookrun trust --yes` in the project, as a user who reviewed its hooks would."""
+    subprocess.run([hookrun_bin(), "-C", project, "--no-user-config", "trust", "--yes"], env=env,
+                   stdin=subprocess.DEVNULL, capture_output=True, check=True, timeout=60)
+
+
 def run_hookrun_c(agent, scenario, project):
     """Side (c): hookrun reads the agent's file directly."""
     payload = agent.payload(scenario, project)
     raw = scenario.get("payload_raw")
     data = raw.replace("$CWD", project).encode() if raw is not None else json.dumps(payload).encode()
-    cmd = [hookrun_bin(), "-C", project, "--no-user-config", "--trust-project", "fire", scenario.get("fire_event", scenario["event"])]
-    t = time.time()
     env = dict(os.environ, **scenario.get("runtime_env", {}))
+    env.pop("HOOKRUN_TRUST_PROJECT", None)
+    trust = scenario.get("trust")
+    if trust:
+        # The trust store is the scenario's own: empty, or filled as a user would fill it.
+        env["XDG_STATE_HOME"] = state_dir(project)
+        if trust == "trusted":
+            hookrun_trust(project, env)
+        opts = []
+    else:
+        opts = ["--trust-project"]
+    cmd = [hookrun_bin(), "-C", project, "--no-user-config", *opts, "fire", scenario.get("fire_event", scenario["event"])]
+    t = time.time()
     p = subprocess.run(cmd, input=data, capture_output=True, cwd=project, timeout=300, env=env)
     doc = None
     try:
@@ -133,8 +169,10 @@ def run_hookrun_c(agent, scenario, project):
         eff = agent.effect_from_doc(scenario, doc, p.returncode, project)
     eff = dict(eff)
     eff["ran"] = markers(project)
+    eff["side_effects"] = side_effects(scenario, project)
+    outcomes = [h.get("outcome") for h in (doc or {}).get("hooks") or []] if isinstance(doc, dict) else []
     return eff, {"exit_code": p.returncode, "stdout": p.stdout.decode()[:4000], "stderr": p.stderr.decode()[:2000],
-                 "seconds": round(time.time() - t, 3)}
+                 "seconds": round(time.time() - t, 3), "outcomes": outcomes}
 
 
 def norm(eff):
@@ -196,6 +234,31 @@ def expect_mismatch(expect, eff):
     return bad
 
 
+def compare_held_back(a, c, cinfo):
+    """A held-back scenario: wherever the agent held the project's hooks back (none of them ran, no
+    side effect), hookrun must have held every one back too: outcome `untrusted`, nothing ran, no
+    side effect, and the `hookrun trust` line on stderr. Returns (fields that differ, notes).
+    hookrun holding back what the agent ran is stricter, and noted."""
+    bad, notes = [], []
+    a, c = canonical(a), canonical(c)
+    if not a.get("ran") and not a.get("side_effects"):
+        outcomes = cinfo.get("outcomes") or []
+        if c.get("ran"):
+            bad.append("ran")
+        if c.get("side_effects"):
+            bad.append("side_effects")
+        if not outcomes or any(o != "untrusted" for o in outcomes):
+            bad.append("outcome")
+        if "hookrun trust" not in cinfo.get("stderr", ""):
+            bad.append("stderr")
+        # Nothing ran on either side, so the action goes on or stops alike.
+        if a.get("proceeds") != c.get("proceeds"):
+            bad.append("proceeds")
+    elif not c.get("ran"):
+        notes.append("hookrun holds back more: the agent ran " + ", ".join(a.get("ran") or a.get("side_effects")))
+    return bad, notes
+
+
 def slug(heading):
     """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
@@ -223,6 +286,13 @@ def documented(scenario):
     return False
 
 
+def has_b(agent, s):
+    """Side (b) exists for agents with an output mode, and not in a held-back scenario: with
+    `--output <agent>` hookrun leaves the agent's own files to the agent (it runs only what `-c`
+    names, which needs no trust), so what holds those files back there is the agent alone."""
+    return bool(agent.output_mode) and s.get("trust") not in HELD_BACK
+
+
 def evaluate(agent, scenarios, out_dir):
     """Runs every scenario on the three sides; returns the per-scenario records."""
     base = tempfile.mkdtemp(prefix=f"conformance-{agent.name}-", dir=os.environ.get("CONFORMANCE_WORK"))
@@ -231,11 +301,16 @@ def evaluate(agent, scenarios, out_dir):
         pa = make_project(base, s, "a")
         agent.write_config(pa, s)
         jobs.append((s, pa, "a"))
-        if agent.output_mode:
+        if s.get("trust") and s["trust"] not in getattr(agent, "trust_kinds", ()):
+            raise SystemExit(f"{agent.name}: scenario {s['name']}: trust kind {s['trust']!r} not supported")
+        if has_b(agent, s):
             pb = make_project(base, s, "b")
             agent.write_single_hook(pb, s)
             jobs.append((s, pb, "b"))
     effects = agent.run_agent(jobs)
+    for s, project, mode in jobs:
+        if s.get("side_effects") and (s["name"], mode) in effects:
+            effects[(s["name"], mode)] = dict(effects[(s["name"], mode)], side_effects=side_effects(s, project))
 
     def side_c(s):
         pc = make_project(base, s, "c")
@@ -248,20 +323,24 @@ def evaluate(agent, scenarios, out_dir):
     records = []
     for s, (ceff, cinfo) in zip(scenarios, cs):
         a = effects.get((s["name"], "a"), {"error": "agent side did not run"})
-        b = effects.get((s["name"], "b")) if agent.output_mode else None
+        b = effects.get((s["name"], "b")) if has_b(agent, s) else None
         rec = {"name": s["name"], "event": s["event"], "a": canonical(a), "c": canonical(ceff), "c_run": cinfo}
         if b is not None:
             rec["b"] = canonical(b)
         keys = None
         rec["expect_mismatch"] = expect_mismatch(s.get("expect"), a)
-        if b is not None and hasattr(agent, "compare_b"):
-            rec["diff_b"] = agent.compare_b(s, a, b)
+        if s.get("trust") in HELD_BACK:
+            rec["diff_b"] = None
+            rec["diff_c"], rec["notes"] = compare_held_back(a, ceff, cinfo)
         else:
-            rec["diff_b"] = diff(a, b, keys) if b is not None else None
-        if hasattr(agent, "compare_c"):
-            rec["diff_c"] = agent.compare_c(s, a, ceff)
-        else:
-            rec["diff_c"] = diff(a, ceff, keys)
+            if b is not None and hasattr(agent, "compare_b"):
+                rec["diff_b"] = agent.compare_b(s, a, b)
+            else:
+                rec["diff_b"] = diff(a, b, keys) if b is not None else None
+            if hasattr(agent, "compare_c"):
+                rec["diff_c"] = agent.compare_c(s, a, ceff)
+            else:
+                rec["diff_c"] = diff(a, ceff, keys)
         for k in s.get("ignore", []):
             for d in (rec["diff_b"], rec["diff_c"]):
                 if d and k in d:
@@ -299,6 +378,8 @@ def report(agent_name, version, records, marked):
     print(f"{agent_name:<10} {version:<44} {n:>9} {agree:>6} {intended:>9} {differ:>7}"
           + (f"  ({harness_errors} of them HARNESS)" if harness_errors else ""))
     for r in records:
+        for note in r.get("notes") or []:
+            print(f"  {'stricter':<8} {r['name']} [{r['event']}]: {note}")
         if r["status"] == "agree":
             continue
         fields_b = r.get("diff_b") or []
