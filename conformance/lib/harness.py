@@ -143,7 +143,8 @@ def run_hookrun_c(agent, scenario, project):
     """Side (c): hookrun reads the agent's file directly."""
     payload = agent.payload(scenario, project)
     raw = scenario.get("payload_raw")
-    data = raw.replace("$CWD", project).encode() if raw is not None else json.dumps(payload).encode()
+    seps = getattr(agent, "json_separators", None)
+    data = raw.replace("$CWD", project).encode() if raw is not None else json.dumps(payload, separators=seps).encode()
     env = dict(os.environ, **scenario.get("runtime_env", {}))
     env.pop("HOOKRUN_TRUST_PROJECT", None)
     trust = scenario.get("trust")

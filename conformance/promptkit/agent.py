@@ -2,7 +2,8 @@
 PromptKit's exec hooks written from its source (AltairaLabs/PromptKit runtime/hooks/exec_hooks.go
 and runtime/hooks/registry.go), which runs the real hook processes:
   - exec form: exec.CommandContext(command, args...), no shell, the runtime's working directory;
-    `env` lists NAMES passed through from the runtime's environment (os.LookupEnv(name));
+    `env` items as sandbox/direct/direct.go buildEnv reads them: `KEY=value` is set verbatim,
+    a bare NAME is passed through from the runtime's environment (os.LookupEnv(name));
   - stdin: {"hook", "phase", "request"[, "response"] | "event"} as json.Marshal writes it;
   - filter mode (the default): process error (non-zero exit, signal, timeout — default 10 s,
     timeout_ms) -> Deny; stdout not unmarshalable into {allow bool, reason string, enforced
@@ -112,7 +113,10 @@ class Agent:
         if h.get("env"):
             henv = dict(env)
             for n in h["env"]:
-                if n in env:
+                key, eq, value = n.partition("=")
+                if eq:
+                    henv[key] = value
+                elif n in env:
                     henv[n] = env[n]
         try:
             p = subprocess.run([h["command"], *h.get("args", [])], input=json.dumps(req, separators=(",", ":")).encode(),
@@ -172,6 +176,9 @@ class Agent:
             eff["ran"] = harness.markers(project)
             res[(s["name"], mode)] = eff
         return res
+
+    # PromptKit writes the envelope with json.Marshal: compact, and side (c) gets the same bytes.
+    json_separators = (",", ":")
 
     def payload(self, s, project):
         return self.envelope(s)

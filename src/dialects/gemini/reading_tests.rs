@@ -117,3 +117,19 @@ fn ignored_fields_are_dropped() {
         json!({"suppressOutput": true})
     );
 }
+
+#[test]
+fn a_stop_without_a_stop_reason_stops_with_its_reason() {
+    assert_eq!(
+        answer(Some(0), r#"{"continue":false,"reason":"just the reason"}"#, ""),
+        json!({"continue": false, "reason": "just the reason", "stopReason": "just the reason"})
+    );
+    assert_eq!(
+        answer(Some(0), r#"{"continue":false,"reason":"r","stopReason":"s"}"#, ""),
+        json!({"continue": false, "reason": "r", "stopReason": "s"})
+    );
+    assert_eq!(
+        answer(Some(0), r#"{"continue":true,"reason":"r"}"#, ""),
+        json!({"continue": true, "reason": "r"})
+    );
+}
