@@ -254,7 +254,8 @@ fn read_by_dialect(run: &Finished, read: ReadOutput, policy: Policy) -> Option<V
 
 /// A run read by its dialect's own rules ([`Policy::reads`]): the dialect's reading is the
 /// verdict, reasons as it words them (a deny may carry none). The record's `error` still says
-/// how the process failed.
+/// how the process failed; a failure the reading lets through blocks when the policy fails
+/// closed.
 fn read_by_agent_rules(
     run: &Finished,
     read: Reading,
@@ -285,7 +286,15 @@ fn read_by_agent_rules(
         stderr: &run.stderr.bytes,
     });
     let decision = said.decision.unwrap_or_default();
-    let outcome = if decision.blocks() || said.continue_ == Some(false) {
+    let blocked = decision.blocks() || said.continue_ == Some(false);
+    if let Some(error) = error.clone().filter(|_| !blocked)
+        && policy.fail_closed
+        && policy.can_block
+    {
+        // A failure the agent lets through still blocks under a fail-closed policy (`--strict`).
+        return fail(policy, Outcome::NonBlockingError, error);
+    }
+    let outcome = if blocked {
         Outcome::Blocking
     } else if error.is_some() {
         Outcome::NonBlockingError

@@ -109,6 +109,7 @@ mod tests {
             (".cursor/hooks.json", Some(CURSOR)),
             (".proxyai/settings.json", Some(PROXYAI)),
             (".praison/hooks.json", Some(PRAISON)),
+            (".praisonai/hooks.json", Some(PRAISON)),
             ("ci/policy.toml", Some(HOOKRUN)),
             ("runtime.yml", Some(PROMPTKIT)),
             ("policy.json", None),

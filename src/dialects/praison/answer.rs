@@ -192,12 +192,12 @@ fn non_empty(text: &str) -> Option<String> {
 
 /// Python's `str.strip()`: Unicode whitespace, and the ASCII separators `\x1c`–`\x1f`, which
 /// Python counts as whitespace and Rust does not.
-fn strip(text: &str) -> &str {
+pub(super) fn strip(text: &str) -> &str {
     text.trim_matches(|c: char| c.is_whitespace() || ('\x1c'..='\x1f').contains(&c))
 }
 
 /// Python's `bytes.decode()`: UTF-8, or the message of its `UnicodeDecodeError`.
-fn decode(bytes: &[u8]) -> Result<&str, String> {
+pub(super) fn decode(bytes: &[u8]) -> Result<&str, String> {
     std::str::from_utf8(bytes).map_err(|error| {
         let at = error.valid_up_to();
         let byte = bytes[at];

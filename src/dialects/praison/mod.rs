@@ -1,22 +1,30 @@
-//! PraisonAI: `.praison/hooks.json` (`{"hooks": [{event, command, matcher?, …}]}`), as
-//! praisonai's `HooksHandler.register_from_config` loads it and praisonaiagents' `HookRunner`
+//! PraisonAI, in two files. `.praison/hooks.json` (`{"hooks": [{event, command, matcher?, …}]}`),
+//! as praisonai's `HooksHandler.register_from_config` loads it and praisonaiagents' `HookRunner`
 //! runs it. Events compare case-insensitively; matchers are Python `re.match` regexes (anchored
 //! at the start; an invalid one is searched as a substring). Hooks get the payload as
 //! `json.dumps` writes it with `event_name`, `PRAISON_*` variables, and `$PRAISON_CWD` /
 //! `$PRAISON_PROJECT_DIR` replaced in the command text. Their results are read by PraisonAI's own
 //! rules ([`answer`]), failing closed, and only the first deny's reason is reported.
+//!
+//! `.praisonai/hooks.json` (`{"hooks": {"pre_run_command": "./validate.sh", …}}`), as
+//! `praisonai hooks init` writes it and praisonaiagents' `HooksManager` runs it: its own events,
+//! commands without a shell, context in `PRAISON_HOOK_*` variables, a failure blocking only with
+//! `block_on_failure` ([`manager`], [`manager_run`]).
 
 mod answer;
-mod load;
-mod payload;
 mod install;
+mod load;
+mod manager;
+mod manager_run;
+mod payload;
+mod shlex;
 
 use serde_json::Value;
 
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff};
-use crate::model::hook::{CommandForm, Hook};
+use crate::model::hook::{CommandForm, EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
 
@@ -33,7 +41,8 @@ const PYTHON_JSON: Shape = Shape {
 
 struct Praison;
 
-/// praison events its hooks file may name (compared case-insensitively).
+/// praison events its hooks file may name (compared case-insensitively), then those of
+/// `.praisonai/hooks.json` (compared exactly).
 const EVENTS: &[&str] = &[
     "before_tool",
     "after_tool",
@@ -41,6 +50,16 @@ const EVENTS: &[&str] = &[
     "after_agent",
     "session_start",
     "session_end",
+    "pre_read_code",
+    "post_read_code",
+    "pre_write_code",
+    "post_write_code",
+    "pre_run_command",
+    "post_run_command",
+    "pre_user_prompt",
+    "post_user_prompt",
+    "pre_mcp_tool_use",
+    "post_mcp_tool_use",
 ];
 
 impl DialectSpec for Praison {
@@ -53,11 +72,11 @@ impl DialectSpec for Praison {
     }
 
     fn discovery(&self) -> &'static [&'static str] {
-        &[".praison/hooks.json"]
+        &[".praison/hooks.json", ".praisonai/hooks.json"]
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {
-        parent == ".praison" && file == "hooks.json"
+        (parent == ".praison" || parent == ".praisonai") && file == "hooks.json"
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
@@ -65,7 +84,11 @@ impl DialectSpec for Praison {
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
-        load::load(ctx)
+        if manager::is_manager_file(&ctx.source.path) {
+            manager::load(ctx)
+        } else {
+            load::load(ctx)
+        }
     }
 
     fn known_events(&self) -> &'static [&'static str] {
@@ -76,6 +99,14 @@ impl DialectSpec for Praison {
         true
     }
 
+    fn fires_on(&self, selector: &EventSelector, event: &str) -> bool {
+        match selector {
+            EventSelector::Named(name) => name.eq_ignore_ascii_case(event),
+            // `.praisonai/hooks.json`: its `_hooks[event]`, an exact key.
+            typed => manager::fires_on(typed, event),
+        }
+    }
+
     fn target(&self, event: &str) -> Target {
         target(event)
     }
@@ -84,7 +115,15 @@ impl DialectSpec for Praison {
         PYTHON_JSON
     }
 
-    fn environment(&self, _: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+    fn environment(&self, hook: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        if manager::is_manager_hook(hook) {
+            return match &hook.events {
+                EventSelector::Typed { kind, .. } if *kind == manager::KIND => {
+                    manager_run::environment(ctx.payload)
+                }
+                _ => Vec::new(),
+            };
+        }
         vec![
             crate::dialects::claude::project_dir("PRAISON_PROJECT_DIR", ctx),
             // `HookEvent.value`: the lower-case name.
@@ -106,6 +145,19 @@ impl DialectSpec for Praison {
     }
 
     fn policy(&self, hook: &Hook, _event: &str) -> Policy {
+        if manager::is_manager_hook(hook) {
+            // `HooksManager`: a failure blocks only with `block_on_failure` (`fail_closed`).
+            return Policy {
+                can_block: true,
+                fail_closed: hook.fail_closed,
+                reads: Some(if hook.fail_closed {
+                    manager_run::read_blocking
+                } else {
+                    manager_run::read
+                }),
+                ..Policy::default()
+            };
+        }
         Policy {
             // PraisonAI fails closed: a timeout, a crash or an unexpected exit code denies.
             fail_closed: true,
@@ -113,6 +165,11 @@ impl DialectSpec for Praison {
             reads: Some(answer::read),
             ..Policy::filter(hook)
         }
+    }
+
+    fn deny_ends_chain(&self, hook: &Hook, _event: &str) -> bool {
+        // `HooksManager.execute` breaks out of its loop at the first blocking failure.
+        manager::is_manager_hook(hook)
     }
 
     fn first_deny_reason_only(&self) -> bool {

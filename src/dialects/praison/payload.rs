@@ -28,6 +28,15 @@ pub(crate) fn render(ctx: &EventContext<'_>) -> Vec<u8> {
     out
 }
 
+/// `json.dumps(map)`, as `HooksManager` writes its context into `PRAISON_HOOK_CONTEXT`.
+pub(crate) fn dumps(map: &Map<String, Value>) -> String {
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, PythonJson);
+    map.serialize(&mut serializer)
+        .expect("a JSON map always serialises");
+    String::from_utf8(out).expect("`ensure_ascii` writes ASCII")
+}
+
 /// The caller's map with `event_name` replaced (or added in front), serialised in place.
 struct WithEventName<'a> {
     event: &'a str,
