@@ -1,9 +1,11 @@
 //! Merging the hooks' verdicts into one decision (docs/decision-document.md). A pure fold over the
-//! verdicts in run order: no I/O, no clocks, exhaustively tested.
+//! verdicts in run order: no I/O, no clocks, exhaustively tested. How reasons and stop reasons
+//! join is the hooks' dialect's rule ([`Reasons`]); the decision merges the same way always.
 
 use serde_json::Value;
 
 pub(crate) use crate::model::answer::Merged;
+use crate::model::answer::Reasons;
 use crate::verdict::{Decision, Verdict};
 
 /// Folds `verdicts` (in run order). `final_input` is the tool input after every chained rewrite,
@@ -22,19 +24,36 @@ pub(crate) fn merge(verdicts: &[&Verdict], final_input: Option<Value>) -> Merged
             .collect();
         (!parts.is_empty()).then(|| parts.join("\n"))
     };
-    let reason = {
-        let parts: Vec<&str> = verdicts
-            .iter()
-            .filter(|v| v.decision == decision && decision != Decision::None)
-            .filter_map(|v| v.reason.as_deref())
-            .collect();
-        (!parts.is_empty()).then(|| parts.join("\n"))
+    let rule = rule(verdicts);
+    let winning = verdicts
+        .iter()
+        .filter(|v| v.decision == decision && decision != Decision::None);
+    let reason = match rule {
+        // Every hook's reason, but only when some decision blocks or allows: a reason alone
+        // decides nothing.
+        Reasons::All if decision != Decision::None => joined(verdicts.iter().map(|v| &v.reason)),
+        Reasons::Last => winning.rev().find_map(|v| v.reason.clone()),
+        _ => joined(winning.map(|v| &v.reason)),
     };
+    let stop_reason = match rule {
+        Reasons::All => joined(
+            verdicts
+                .iter()
+                .filter(|v| v.said.continue_ == Some(false))
+                .map(|v| &v.said.stop_reason),
+        ),
+        Reasons::Last => verdicts
+            .iter()
+            .rev()
+            .find_map(|v| v.said.stop_reason.clone()),
+        Reasons::Winning => None,
+    }
+    .or_else(|| verdicts.iter().find_map(|v| v.said.stop_reason.clone()));
     Merged {
         decision,
         reason,
         continue_: !verdicts.iter().any(|v| v.said.continue_ == Some(false)),
-        stop_reason: verdicts.iter().find_map(|v| v.said.stop_reason.clone()),
+        stop_reason,
         updated_input: final_input.filter(|_| decision != Decision::Deny),
         updated_output: verdicts
             .iter()
@@ -46,6 +65,24 @@ pub(crate) fn merge(verdicts: &[&Verdict], final_input: Option<Value>) -> Merged
         agent_message: join(|v| v.said.agent_message.as_ref()),
         followup_message: join(|v| v.said.followup_message.as_ref()),
     }
+}
+
+/// The verdicts' rule for joining reasons: their dialect's when they share one, else hookrun's
+/// own (hooks of several dialects in one fire).
+fn rule(verdicts: &[&Verdict]) -> Reasons {
+    let mut rules = verdicts.iter().map(|v| v.reasons);
+    let first = rules.next().unwrap_or_default();
+    if rules.all(|rule| rule == first) {
+        first
+    } else {
+        Reasons::Winning
+    }
+}
+
+/// The present texts joined with `\n`, or `None`.
+fn joined<'a>(texts: impl Iterator<Item = &'a Option<String>>) -> Option<String> {
+    let parts: Vec<&str> = texts.filter_map(Option::as_deref).collect();
+    (!parts.is_empty()).then(|| parts.join("\n"))
 }
 
 impl Merged {
@@ -74,6 +111,7 @@ mod tests {
             error: None,
             said: Said::default(),
             ignored_decision: None,
+            reasons: crate::model::answer::Reasons::Winning,
         }
     }
 
@@ -148,6 +186,58 @@ mod tests {
         assert_eq!(merged.system_message.as_deref(), Some("m1"));
         assert_eq!(merged.followup_message.as_deref(), Some("next"));
         assert_eq!(merged.user_message, None);
+    }
+
+    fn ruled(mut v: Verdict, rule: Reasons) -> Verdict {
+        v.reasons = rule;
+        v
+    }
+
+    #[test]
+    fn all_joins_every_reason_and_every_stop_reason_gemini_style() {
+        let allow = ruled(
+            verdict(Decision::Allow, Some("Hook 1 allowed")),
+            Reasons::All,
+        );
+        let deny = ruled(
+            verdict(Decision::Deny, Some("Hook 2 blocked")),
+            Reasons::All,
+        );
+        let merged = merge(&[&allow, &deny], None);
+        assert_eq!(merged.decision, Decision::Deny);
+        assert_eq!(
+            merged.reason.as_deref(),
+            Some("Hook 1 allowed\nHook 2 blocked")
+        );
+        let stop = |reason: &str| {
+            with(ruled(verdict(Decision::None, None), Reasons::All), |s| {
+                s.continue_ = Some(false);
+                s.stop_reason = Some(reason.into());
+            })
+        };
+        let merged = merge(&[&stop("s1"), &stop("s2")], None);
+        assert_eq!(merged.stop_reason.as_deref(), Some("s1\ns2"));
+        assert!(merged.blocks());
+        // Without a decision a reason alone is not reported.
+        let said = ruled(verdict(Decision::None, Some("note")), Reasons::All);
+        assert_eq!(merge(&[&said], None).reason, None);
+    }
+
+    #[test]
+    fn last_keeps_the_last_winning_reason_and_a_block_stays_a_block() {
+        let r1 = ruled(verdict(Decision::Deny, Some("r1")), Reasons::Last);
+        let r2 = ruled(verdict(Decision::Deny, Some("r2")), Reasons::Last);
+        let allow = ruled(verdict(Decision::Allow, Some("fine")), Reasons::Last);
+        let merged = merge(&[&r1, &r2, &allow], None);
+        assert_eq!(merged.decision, Decision::Deny);
+        assert_eq!(merged.reason.as_deref(), Some("r2"));
+    }
+
+    #[test]
+    fn hooks_of_several_rules_join_by_hookruns_own() {
+        let all = ruled(verdict(Decision::Allow, Some("fine")), Reasons::All);
+        let deny = verdict(Decision::Deny, Some("no"));
+        assert_eq!(merge(&[&all, &deny], None).reason.as_deref(), Some("no"));
     }
 
     #[test]

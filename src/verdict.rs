@@ -6,8 +6,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::config::duration::format_duration;
-use crate::model::answer::Reading;
 pub(crate) use crate::model::answer::{Decision, Policy, ReadOutput, Said};
+use crate::model::answer::{Reading, Reasons};
 use crate::model::reading::{Ended, HookRun};
 use crate::runner::terminate::signal_name;
 use crate::runner::{Exit, Finished};
@@ -34,6 +34,8 @@ pub(crate) struct Verdict {
     pub(crate) said: Said,
     /// A deny or ask from a hook that cannot block, kept for the record.
     pub(crate) ignored_decision: Option<Decision>,
+    /// How its reason and stop reason join other hooks' (its dialect's rule for the event).
+    pub(crate) reasons: Reasons,
 }
 
 /// The timing settings a failure message names.
@@ -54,6 +56,7 @@ pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             .and_then(|read| read_by_dialect(run, read, policy))
             .unwrap_or_else(|| judge_unfiltered(run, policy, limits, name)),
     };
+    verdict.reasons = policy.reasons;
     if !policy.can_block {
         // It is told about the event, and its words stay in its record, but it never blocks.
         if verdict.decision.blocks() {
@@ -134,6 +137,7 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             error: None,
             said,
             ignored_decision: None,
+            reasons: Reasons::Winning,
         };
     }
     // An answer the agent refuses fails the hook, as a broken one does.
@@ -249,6 +253,7 @@ fn read_by_dialect(run: &Finished, read: ReadOutput, policy: Policy) -> Option<V
         error,
         said,
         ignored_decision: None,
+        reasons: Reasons::Winning,
     })
 }
 
@@ -308,6 +313,7 @@ fn read_by_agent_rules(
         error,
         said,
         ignored_decision: None,
+        reasons: Reasons::Winning,
     }
 }
 
@@ -349,6 +355,7 @@ fn overflowed_deny(run: &Finished, name: &str) -> Verdict {
         error: Some("stdout exceeded 16 MiB (truncated); exit 2 blocks whatever the output".into()),
         said: Said::default(),
         ignored_decision: None,
+        reasons: Reasons::Winning,
     }
 }
 
@@ -407,6 +414,7 @@ fn fail(policy: Policy, outcome: Outcome, error: String) -> Verdict {
             error: Some(error),
             said: Said::default(),
             ignored_decision: None,
+            reasons: Reasons::Winning,
         }
     } else {
         failed(outcome, error)
@@ -427,6 +435,7 @@ fn failed(outcome: Outcome, error: String) -> Verdict {
         error: Some(error),
         said: Said::default(),
         ignored_decision: None,
+        reasons: Reasons::Winning,
     }
 }
 
@@ -455,6 +464,7 @@ fn from_said(said: Said, name: &str) -> Verdict {
         error: None,
         said,
         ignored_decision: None,
+        reasons: Reasons::Winning,
     }
 }
 

@@ -97,6 +97,7 @@ impl Held {
             error: None,
             said: Said::default(),
             ignored_decision: None,
+            reasons: crate::model::answer::Reasons::Winning,
         }
     }
 }

@@ -87,6 +87,25 @@ pub(crate) struct Policy {
     /// The dialect reads the run itself, by its agent's own rules (PraisonAI); the switches above
     /// other than `can_block` then do not apply to reading it.
     pub(crate) reads: Option<Reading>,
+    /// How its agent joins this hook's reason and stop reason with other hooks'.
+    pub(crate) reasons: Reasons,
+}
+
+/// How an agent joins the reasons and stop reasons of several hooks of one event. The decision
+/// is merged the same way whatever the rule: a block stays a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Reasons {
+    /// hookrun's own: the reasons of the hooks whose decision won, in run order, joined with
+    /// `\n`; the first stop reason.
+    #[default]
+    Winning,
+    /// Every hook's reason, whatever its decision, and the stop reason of every hook that asked
+    /// to stop, each joined with `\n` (Gemini's `mergeWithOrDecision`).
+    All,
+    /// The last one given: the last reason among the hooks whose decision won, the last stop
+    /// reason (Gemini's `mergeWithFieldReplacement` and `mergeSimple`, where a later hook's
+    /// field replaces an earlier one's).
+    Last,
 }
 
 /// A dialect's own reading of a hook that exited (`code`) or was ended by a signal (`None`), from

@@ -16,7 +16,7 @@ use crate::config::sources::{env_dir, home_path, system_path};
 use crate::config::locate::Step;
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{
-    Answer, Decision, Merged, Policy, decision_word, joined, put, stop_fields,
+    Answer, Decision, Merged, Policy, Reasons, decision_word, joined, put, stop_fields,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
@@ -131,9 +131,10 @@ impl DialectSpec for Gemini {
         &["GEMINI_PROJECT_DIR"]
     }
 
-    fn policy(&self, hook: &Hook, _event: &str) -> Policy {
+    fn policy(&self, hook: &Hook, event: &str) -> Policy {
         Policy {
             read_output: Some(reading::read),
+            reasons: reasons(event),
             ..Policy::filter(hook)
         }
     }
@@ -151,6 +152,17 @@ impl DialectSpec for Gemini {
 
     fn matcher_path(&self, entry: &[Step]) -> Option<Vec<Step>> {
         crate::dialects::claude::group_matcher(entry)
+    }
+}
+
+/// How Gemini's `HookAggregator.mergeOutputs` joins several hooks' reasons on `event`: the
+/// decision events (`mergeWithOrDecision`) join every reason and every stop reason; on the
+/// others a later hook's field replaces an earlier one's (`mergeWithFieldReplacement`,
+/// `mergeSimple`).
+fn reasons(event: &str) -> Reasons {
+    match event {
+        "BeforeTool" | "AfterTool" | "BeforeAgent" | "AfterAgent" | "SessionStart" => Reasons::All,
+        _ => Reasons::Last,
     }
 }
 
