@@ -22,6 +22,28 @@ class Agent:
         a, b = version.split("+")
         self.version = f"praisonaiagents {a} + praisonai {b}"
 
+    manager_file = ".praisonai/hooks.json"
+
+    @staticmethod
+    def manager(s):
+        """A scenario of the second file, .praisonai/hooks.json, run by HooksManager."""
+        return s.get("engine") == "manager"
+
+    @staticmethod
+    def manager_config(obj):
+        """HooksManager runs commands without a shell: emit.sh is run as ./h/emit.sh, and an
+        entry {"command", "form": "string"} is written as the bare command string."""
+        if isinstance(obj, list):
+            return [Agent.manager_config(x) for x in obj]
+        if isinstance(obj, dict):
+            if obj.get("form") == "string":
+                return Agent.manager_config(obj["command"])
+            return {k: Agent.manager_config(v) for k, v in obj.items()}
+        for shell in ("exec sh h/emit.sh ", "sh h/emit.sh "):
+            if isinstance(obj, str) and obj.startswith(shell):
+                return "./h/emit.sh " + obj[len(shell):]
+        return obj
+
     @staticmethod
     def spayload(s):
         sp = dict(s.get("payload") or {})
@@ -31,10 +53,14 @@ class Agent:
         return sp
 
     def write_config(self, project, s):
+        if self.manager(s):
+            harness.write_json(os.path.join(project, self.manager_file), self.manager_config(s["config"]))
+            return
         harness.write_json(os.path.join(project, self.file), s["config"])
 
     def run_agent(self, jobs):
-        req = [{"id": f"{s['name']}\t{mode}", "cwd": project, "event": s["event"], "payload": self.spayload(s)}
+        req = [{"id": f"{s['name']}\t{mode}", "cwd": project, "event": s["event"], "payload": self.spayload(s),
+                "engine": s.get("engine")}
                for s, project, mode in jobs]
         n = max(1, int(os.environ.get("CONFORMANCE_JOBS", "2")))
         chunks = [req[i::n] for i in range(n)]
@@ -66,6 +92,9 @@ class Agent:
         return res
 
     def payload(self, s, project):
+        if self.manager(s):
+            # The context the caller hands HooksManager.execute, as it is.
+            return dict(s.get("payload") or {})
         # HookInput.to_dict() of the input the Agent builds (event_name is the lower-case enum value).
         sp = self.spayload(s)
         ev = s["event"].lower()
@@ -85,6 +114,16 @@ class Agent:
         return p
 
     def effect_from_doc(self, s, doc, rc, project):
+        if self.manager(s):
+            if doc.get("decision") in ("deny", "ask") or doc.get("continue") is False:
+                return {"proceeds": False, "reason": doc.get("reason") or ""}
+            hooks = doc.get("hooks") or []
+            e = {"proceeds": True, "failed": any(h.get("outcome") != "success" for h in hooks)}
+            if doc.get("updated_input") is not None:
+                e["updated_input"] = doc["updated_input"]
+            if doc.get("additional_context"):
+                e["context"] = doc["additional_context"]
+            return e
         ev = s["event"].lower()
         e = {"proceeds": True}
         if doc.get("decision") in ("deny", "ask") or doc.get("continue") is False:

@@ -12,8 +12,15 @@ praisonaiagents' Agent does for a tool call (agent/tool_execution.py):
   session_start / after_agent / session_end: blocked/context as the runner reports them
 The reason compared is HookRunner.get_blocking_reason (the first denying result's reason).
 
+Jobs with "engine": "manager" run the project's .praisonai/hooks.json with praisonaiagents'
+HooksManager(workspace_path=cwd).execute(event, context=payload) instead (memory/hooks.py), each
+hook's own result recorded by wrapping _execute_script:
+  proceeds = not result.blocked; reason = result.stderr (stripped) when blocked;
+  updated_input = result.modified_input; context = the stripped stdout of every hook that ran
+  and did not answer MODIFIED:, joined with "\n"; failed = not result.success.
+
 Usage: python driver.py RESULTS.jsonl JOBS.json   (run with the PraisonAI venv's python)
-Job: {"id", "cwd", "event" (as fired), "payload": {...}}
+Job: {"id", "cwd", "event" (as fired), "payload": {...}, "engine"?}
 """
 import contextlib
 import io
@@ -34,7 +41,35 @@ EVENTS = {
 }
 
 
+def run_manager(job):
+    from praisonaiagents.memory.hooks import HooksManager
+    cwd = job["cwd"]
+    os.chdir(cwd)
+    manager = HooksManager(workspace_path=cwd)
+    runs = []
+    execute_script = manager._execute_script
+
+    def recorded(hook, context):
+        result = execute_script(hook, context)
+        runs.append(result)
+        return result
+
+    manager._execute_script = recorded
+    result = manager.execute(job["event"], context=dict(job.get("payload") or {}))
+    if result.blocked:
+        return {"proceeds": False, "reason": result.stderr.strip()}
+    eff = {"proceeds": True, "failed": not result.success}
+    if result.modified_input:
+        eff["updated_input"] = result.modified_input
+    context = [r.stdout.strip() for r in runs if r.stdout.strip() and not r.stdout.startswith("MODIFIED:")]
+    if context:
+        eff["context"] = "\n".join(context)
+    return eff
+
+
 def run(job):
+    if job.get("engine") == "manager":
+        return run_manager(job)
     cwd = job["cwd"]
     os.chdir(cwd)  # HooksHandler's runner works in os.getcwd(), as under the praisonai CLI
     handler = HooksHandler()
