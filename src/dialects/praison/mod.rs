@@ -19,6 +19,19 @@ mod manager_run;
 mod payload;
 mod shlex;
 
+#[cfg(test)]
+mod event_tests {
+    #[test]
+    fn all_events_are_both_files_events() {
+        let both: Vec<&str> = super::EVENTS
+            .iter()
+            .chain(super::manager::EVENTS)
+            .copied()
+            .collect();
+        assert_eq!(super::ALL_EVENTS, both.as_slice());
+    }
+}
+
 use serde_json::Value;
 
 use crate::matching::{Flavour, Syntax, Target};
@@ -41,9 +54,19 @@ const PYTHON_JSON: Shape = Shape {
 
 struct Praison;
 
-/// praison events its hooks file may name (compared case-insensitively), then those of
-/// `.praisonai/hooks.json` (compared exactly).
+/// praison events `.praison/hooks.json` may name (compared case-insensitively).
 const EVENTS: &[&str] = &[
+    "before_tool",
+    "after_tool",
+    "before_agent",
+    "after_agent",
+    "session_start",
+    "session_end",
+];
+
+/// Every event name of both files: `.praison/hooks.json`'s, then `.praisonai/hooks.json`'s
+/// (compared exactly), for `validate`.
+const ALL_EVENTS: &[&str] = &[
     "before_tool",
     "after_tool",
     "before_agent",
@@ -92,7 +115,7 @@ impl DialectSpec for Praison {
     }
 
     fn known_events(&self) -> &'static [&'static str] {
-        EVENTS
+        ALL_EVENTS
     }
 
     fn folds_event_case(&self) -> bool {
