@@ -25,6 +25,7 @@ mod install;
 pub(crate) mod matching;
 mod merge;
 pub(crate) mod model;
+mod net;
 mod output;
 mod payload;
 mod plan;
