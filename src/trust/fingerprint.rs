@@ -51,6 +51,9 @@ fn definition(hook: &Hook) -> Value {
     };
     let handler = match &hook.handler {
         Handler::Command(form) => json!(["command", format!("{form:?}")]),
+        Handler::Http(http) => {
+            json!(["http", http.url, http.headers, http.allowed_env_vars])
+        }
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
     json!({
@@ -89,6 +92,7 @@ pub(crate) fn summary(hook: &Hook) -> String {
         .unwrap_or_default();
     let what = match &hook.handler {
         Handler::Command(form) => form.display(),
+        Handler::Http(http) => format!("POST {}", http.url),
         Handler::Unsupported { kind } => format!("({kind} handler)"),
     };
     format!("{} [{events}{matcher}]: {what}", hook.name)

@@ -270,6 +270,8 @@ fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding
                     .help(help),
             );
         }
+        // An http hook's URL and header checks come in the next commit.
+        Handler::Http(_) => {}
         Handler::Command(_) => {
             let unset = variables::unset(hook, project_dir);
             if !unset.is_empty() {

@@ -15,7 +15,7 @@ use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 
-const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust"];
+const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "http"];
 const HOOK_KEYS: &[&str] = &[
     "name",
     "events",
@@ -62,6 +62,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         untrusted_blocks: read_trust(ctx, &mut reader, root),
         ..Switches::default()
     };
+    super::http::check(ctx, &mut reader, root);
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let path = vec![Step::Key("hook".into())];
