@@ -21,7 +21,7 @@ use crate::verdict::{Decision, Limits, Outcome, Policy, Ran, Reply, Verdict, jud
 use job::FireContext;
 use record::HookRecord;
 
-mod http;
+pub(crate) mod http;
 pub(crate) mod job;
 mod loop_limit;
 pub(crate) mod record;

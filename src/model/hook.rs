@@ -244,6 +244,9 @@ pub(crate) struct Hook {
     /// Start from an empty environment (PATH only; docs/limits.md) instead of hookrun's own.
     pub(crate) sanitize_env: bool,
     pub(crate) stdin: StdinMode,
+    /// Run by a detached worker: hookrun does not wait, and the hook never blocks or rewrites
+    /// (Claude's `"async": true`, hookrun.toml's `async = true`).
+    pub(crate) run_async: bool,
     /// ProxyAI `loopLimit`: at most this many runs per session for stop events.
     pub(crate) loop_limit: Option<u64>,
     /// The path of the hook's entry in its parsed file (`hooks.PreToolUse[0].hooks[1]`), so that
@@ -299,6 +302,7 @@ impl Hook {
             payload_file: false,
             sanitize_env: false,
             stdin: StdinMode::Payload,
+            run_async: false,
             loop_limit: None,
             entry: entry.to_vec(),
             written_name: None,
@@ -351,6 +355,12 @@ impl Handler {
                     .map_or(http.url.as_str(), |(_, r)| r);
                 let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
                 let host = host.rsplit('@').next().unwrap_or_default();
+                // Without its port: `http://127.0.0.1:8080/x` is `http-127.0.0.1`.
+                let after_bracket = host.rfind(']').map_or(0, |end| end + 1);
+                let host = match host[after_bracket..].rfind(':') {
+                    Some(colon) => &host[..after_bracket + colon],
+                    None => host,
+                };
                 if host.is_empty() {
                     "http-hook".to_owned()
                 } else {
