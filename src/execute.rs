@@ -21,6 +21,7 @@ use crate::verdict::{Decision, Limits, Outcome, Policy, Ran, Reply, Verdict, jud
 use job::FireContext;
 use record::HookRecord;
 
+pub(crate) mod detach;
 pub(crate) mod http;
 pub(crate) mod job;
 mod loop_limit;
@@ -36,6 +37,8 @@ pub(crate) struct Settings<'a> {
     /// `HOOKRUN_DEPTH` for the hooks.
     pub(crate) depth: u32,
     pub(crate) verbose: bool,
+    /// The fire log (`--log`), where async hooks' workers append their results.
+    pub(crate) log: Option<&'a Path>,
 }
 
 /// What running the plan produced.
@@ -65,6 +68,8 @@ pub(crate) fn execute(
     let mut temp_dir: Option<tempfile::TempDir> = None;
     // The outbound policy of http hooks, read when the first one runs.
     let mut outbound: Option<crate::net::Policy> = None;
+    // Async hooks' work, started once every other hook has run.
+    let mut detached = detach::Pending::default();
     // Dialects whose chain a deny ended: their later hooks do not run.
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
     // Dialects that report only their first deny's reason, once it is given.
@@ -98,9 +103,20 @@ pub(crate) fn execute(
             timeout,
             payloads: &mut payloads,
         };
+        if hook.run_async {
+            detach(&mut call, &mut detached, &mut outbound)?;
+            execution.records.push(HookRecord {
+                outcome: Some(Outcome::Started),
+                ..base_record(config, hook)
+            });
+            continue;
+        }
         // Each kind of hook has its executor; all of them end in a `Ran` that `judge` reads.
         let ran = match &hook.handler {
-            Handler::Command(form) => Ran::Process(launch(&mut call, form, &mut temp_dir)?),
+            Handler::Command(form) => {
+                let finished = launch(&mut call, form, &mut temp_dir, None)?;
+                Ran::Process(finished.expect("a hook that is waited for"))
+            }
             Handler::Http(http) => Ran::Reply(send_http(&mut call, http, &mut outbound)),
             Handler::Unsupported { .. } => continue,
         };
@@ -146,6 +162,7 @@ pub(crate) fn execute(
             return Ok(execution);
         }
     }
+    detached.start();
     Ok(execution)
 }
 
@@ -193,11 +210,14 @@ impl Call<'_> {
 
 /// The process executor: runs one command hook with its payload, environment and payload file,
 /// and waits for its end.
+/// With `detached`, the job is handed to an async worker instead (its payload file is the
+/// worker's to make) and `None` is returned.
 fn launch(
     call: &mut Call<'_>,
     form: &CommandForm,
     temp_dir: &mut Option<tempfile::TempDir>,
-) -> std::io::Result<Finished> {
+    detached: Option<(&mut detach::Pending, detach::Order)>,
+) -> std::io::Result<Option<Finished>> {
     let (timestamp, bytes) = call.shaped();
     let (hook, settings, timeout) = (call.hook, call.settings, call.timeout);
     let ctx = call.context(&timestamp);
@@ -205,7 +225,19 @@ fn launch(
     let form = expanded.as_ref().unwrap_or(form);
     let mut env = hook.dialect.environment(hook, &ctx, &bytes);
     let mut files = Vec::new();
-    if let Some(key) = hook.dialect.payload_file_var(hook) {
+    let payload_file_var = hook.dialect.payload_file_var(hook);
+    if let Some((pending, mut order)) = detached {
+        let fire = FireContext {
+            project_dir: settings.project_dir,
+            event: settings.event,
+            depth: settings.depth,
+        };
+        let job = job::job(hook, form, &fire, env, &bytes, timeout);
+        order.work = detach::command_work(&job, payload_file_var.map(str::to_owned));
+        pending.push(order, bytes.to_vec());
+        return Ok(None);
+    }
+    if let Some(key) = payload_file_var {
         if temp_dir.is_none() {
             *temp_dir = Some(tempfile::Builder::new().prefix("hookrun-").tempdir()?);
         }
@@ -231,7 +263,65 @@ fn launch(
     };
     let mut job = job::job(hook, form, &fire, env, &bytes, timeout);
     job.remove_after = files;
-    Ok(runner::run(job))
+    Ok(Some(runner::run(job)))
+}
+
+/// An async hook: its work ordered for a detached worker, started after the fire's last hook.
+fn detach(
+    call: &mut Call<'_>,
+    pending: &mut detach::Pending,
+    outbound: &mut Option<crate::net::Policy>,
+) -> std::io::Result<()> {
+    let hook = call.hook;
+    let order = detach::Order {
+        event: call.settings.event.to_owned(),
+        hook: hook.name.clone(),
+        source: call.display().to_owned(),
+        dialect: hook.dialect.name().to_owned(),
+        log: call
+            .settings
+            .log
+            .map(|log| std::path::absolute(log).unwrap_or_else(|_| log.to_path_buf())),
+        timeout_ms: u64::try_from(call.timeout.as_millis()).unwrap_or(u64::MAX),
+        grace_ms: u64::try_from(hook.kill_grace.as_millis()).unwrap_or(u64::MAX),
+        work: detach::Work::Http {
+            url: String::new(),
+            headers: Vec::new(),
+            allow: None,
+        },
+    };
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ({}): started, not waited for (async)",
+            hook.name,
+            call.display()
+        ),
+    );
+    match &hook.handler {
+        Handler::Command(form) => {
+            launch(call, form, &mut None, Some((pending, order)))?;
+        }
+        Handler::Http(http) => {
+            let (_, bytes) = call.shaped();
+            let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
+            let mut warn = |message: String| {
+                crate::stderr::say!(
+                    "hookrun: warning: hook `{}` ({}): {message}",
+                    hook.name,
+                    call.display()
+                );
+            };
+            let work = detach::Work::Http {
+                url: http.url.clone(),
+                headers: http::headers(http, &mut warn),
+                allow: policy.allow.clone(),
+            };
+            pending.push(detach::Order { work, ..order }, bytes.to_vec());
+        }
+        Handler::Unsupported { .. } => {}
+    }
+    Ok(())
 }
 
 /// The http executor: the payload a command hook would read, sent to the hook's URL.
@@ -403,6 +493,7 @@ fn ending(ran: &Ran, verdict: &Verdict) -> String {
         crate::verdict::Outcome::NonBlockingError => "non-blocking error",
         crate::verdict::Outcome::Cancelled => "cancelled",
         crate::verdict::Outcome::Untrusted => "untrusted",
+        crate::verdict::Outcome::Started => "started",
     };
     let decision = match verdict.decision {
         Decision::None => "no decision",
@@ -471,6 +562,16 @@ fn record(
     verdict: &Verdict,
     limits: Limits,
 ) -> HookRecord {
+    record_of(base_record(config, hook), ran, verdict, limits)
+}
+
+/// `base` (name, source, dialect) completed with what the hook did.
+pub(crate) fn record_of(
+    base: HookRecord,
+    ran: &Ran,
+    verdict: &Verdict,
+    limits: Limits,
+) -> HookRecord {
     let millis = |duration: Duration| u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
     let common = HookRecord {
         outcome: Some(verdict.outcome),
@@ -480,7 +581,7 @@ fn record(
         error: verdict.error.clone(),
         ignored_decision: verdict.ignored_decision,
         extra: verdict.said.extra.clone(),
-        ..base_record(config, hook)
+        ..base
     };
     let finished = match ran {
         Ran::Process(finished) => finished,

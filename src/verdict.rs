@@ -25,6 +25,8 @@ pub(crate) enum Outcome {
     Cancelled,
     /// Not run: it came with the project, whose file the user has not trusted.
     Untrusted,
+    /// An async hook handed to a detached worker: hookrun did not wait, and it cannot block.
+    Started,
 }
 
 /// The judgement of one run.

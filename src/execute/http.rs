@@ -38,9 +38,12 @@ pub(crate) fn send(
     policy: &net::Policy,
     warn: &mut dyn FnMut(String),
 ) -> Reply {
-    let start = Instant::now();
-    let headers: Vec<(String, String)> = http
-        .headers
+    post(&http.url, &headers(http, warn), body, timeout, policy)
+}
+
+/// The hook's headers with their variable references expanded.
+pub(crate) fn headers(http: &HttpHook, warn: &mut dyn FnMut(String)) -> Vec<(String, String)> {
+    http.headers
         .iter()
         .map(|(name, value)| {
             let expanded = expand(value, &http.allowed_env_vars, |var| std::env::var(var).ok());
@@ -51,10 +54,21 @@ pub(crate) fn send(
             }
             (name.clone(), expanded.text)
         })
-        .collect();
+        .collect()
+}
+
+/// `POST`s `body` to `url` with `headers` (expanded) and reads the reply.
+pub(crate) fn post(
+    url: &str,
+    headers: &[(String, String)],
+    body: &[u8],
+    timeout: Duration,
+    policy: &net::Policy,
+) -> Reply {
+    let start = Instant::now();
     let request = net::Request {
-        url: &http.url,
-        headers: &headers,
+        url,
+        headers,
         body,
         timeout,
         body_limit: BODY_LIMIT,
@@ -75,13 +89,12 @@ pub(crate) fn send(
         }
         Err(NetError::Timeout(_)) => Err(Failure {
             message: format!(
-                "http: no reply from {} within {}",
-                http.url,
+                "http: no reply from {url} within {}",
                 crate::config::duration::format_duration(timeout)
             ),
             timed_out: true,
         }),
-        Err(error) => Err(Failure::new(format!("http: {}: {error}", http.url))),
+        Err(error) => Err(Failure::new(format!("http: {url}: {error}"))),
     };
     Reply {
         answer,

@@ -6,6 +6,7 @@ mod harness;
 mod layers;
 
 mod answers;
+mod async_hooks;
 mod big_configs;
 mod codex;
 mod core_config;

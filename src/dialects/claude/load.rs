@@ -228,6 +228,7 @@ fn read_handler(
     if reader.opt_bool(handler, "async", path) == Some(true) {
         // An async hook's answer reaches the agent only on a later turn: it cannot block this one.
         hook.mode = Mode::Observe;
+        hook.run_async = true;
     }
     if let Some(env) = reader.opt_str_map(handler, "env", path) {
         hook.env = env;
