@@ -11,15 +11,18 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use crate::model::dialect::{EventContext, Shape};
-use crate::model::{CommandForm, Dialect, Hook};
+use crate::model::hook::HttpHook;
+use crate::model::{CommandForm, Dialect, Handler, Hook};
 use crate::payload::Payload;
 use crate::plan::{Skip, Step};
 use crate::runner::{self, Exit, Finished};
 use crate::sources::Config;
-use crate::verdict::{Decision, Limits, Outcome, Policy, Verdict, judge};
+use crate::verdict::{Decision, Limits, Outcome, Policy, Ran, Reply, Verdict, judge};
 use job::FireContext;
 use record::HookRecord;
 
+pub(crate) mod detach;
+pub(crate) mod http;
 pub(crate) mod job;
 mod loop_limit;
 pub(crate) mod record;
@@ -34,6 +37,8 @@ pub(crate) struct Settings<'a> {
     /// `HOOKRUN_DEPTH` for the hooks.
     pub(crate) depth: u32,
     pub(crate) verbose: bool,
+    /// The fire log (`--log`), where async hooks' workers append their results.
+    pub(crate) log: Option<&'a Path>,
 }
 
 /// What running the plan produced.
@@ -61,6 +66,10 @@ pub(crate) fn execute(
     };
     let mut payloads = Payloads::default();
     let mut temp_dir: Option<tempfile::TempDir> = None;
+    // The outbound policy of http hooks, read when the first one runs.
+    let mut outbound: Option<crate::net::Policy> = None;
+    // Async hooks' work, started once every other hook has run.
+    let mut detached = detach::Pending::default();
     // Dialects whose chain a deny ended: their later hooks do not run.
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
     // Dialects that report only their first deny's reason, once it is given.
@@ -83,28 +92,42 @@ pub(crate) fn execute(
             execution.interrupted = Some(signal);
             return Ok(execution);
         }
-        let Some(form) = hook.command() else { continue };
-        let (finished, timeout) = launch(
+        let timeout = settings
+            .timeout_cap
+            .map_or(hook.timeout, |cap| cap.min(hook.timeout));
+        let mut call = Call {
             hook,
-            form,
-            &payload,
+            payload: &payload,
             settings,
-            &mut payloads,
-            &mut temp_dir,
             config,
-        )?;
+            timeout,
+            payloads: &mut payloads,
+        };
+        if hook.run_async {
+            detach(&mut call, &mut detached, &mut outbound)?;
+            execution.records.push(HookRecord {
+                outcome: Some(Outcome::Started),
+                ..base_record(config, hook)
+            });
+            continue;
+        }
+        // Each kind of hook has its executor; all of them end in a `Ran` that `judge` reads.
+        let ran = match &hook.handler {
+            Handler::Command(form) => {
+                let finished = launch(&mut call, form, &mut temp_dir, None)?;
+                Ran::Process(finished.expect("a hook that is waited for"))
+            }
+            Handler::Http(http) => Ran::Reply(send_http(&mut call, http, &mut outbound)),
+            Handler::Unsupported { .. } => continue,
+        };
         let limits = Limits {
             timeout,
             grace: hook.kill_grace,
         };
-        let mut verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
+        let mut verdict = judge(&ran, policy(hook, settings), limits, &hook.name);
         trace(
             settings,
-            format_args!(
-                "hook `{}` ended: {}",
-                hook.name,
-                ending(&finished, &verdict)
-            ),
+            format_args!("hook `{}` ended: {}", hook.name, ending(&ran, &verdict)),
         );
         if let Some(rewrite) = &verdict.said.updated_input {
             // The hooks after it get the payload serialised anew: its bytes changed.
@@ -123,7 +146,7 @@ pub(crate) fn execute(
         loop_limit::count(hook, settings.event, payload.map());
         execution
             .records
-            .push(record(config, hook, &finished, &verdict, limits));
+            .push(record(config, hook, &ran, &verdict, limits));
         if verdict.decision == Decision::Deny
             && hook.dialect.first_deny_reason_only()
             && !reason_given.insert(hook.dialect)
@@ -132,38 +155,89 @@ pub(crate) fn execute(
             verdict.reason = None;
         }
         execution.verdicts.push(verdict);
-        if finished.interrupted.is_some() {
+        if let Ran::Process(finished) = &ran
+            && finished.interrupted.is_some()
+        {
             execution.interrupted = finished.interrupted;
             return Ok(execution);
         }
     }
+    detached.start();
     Ok(execution)
 }
 
-/// Runs one hook with its payload, environment and payload file, and waits for its end.
+/// One planned hook on its way to its executor, with what every executor may need.
+struct Call<'a> {
+    hook: &'a Hook,
+    payload: &'a Payload,
+    settings: &'a Settings<'a>,
+    config: &'a Config,
+    /// Its timeout, capped by `--timeout`.
+    timeout: Duration,
+    payloads: &'a mut Payloads,
+}
+
+impl Call<'_> {
+    /// The fire's event context and the payload in the shape the hook's dialect gives it (what a
+    /// command hook reads on stdin).
+    fn shaped(&mut self) -> (Rc<str>, Rc<Vec<u8>>) {
+        let timestamp = self.payloads.timestamp();
+        let ctx = EventContext {
+            event: self.settings.event,
+            project_dir: self.settings.project_dir,
+            payload: self.payload.map(),
+            raw: self.payload.raw(),
+            timestamp: &timestamp,
+        };
+        let bytes = self.payloads.get(self.hook.dialect.shape(self.hook), &ctx);
+        (timestamp, bytes)
+    }
+
+    fn context<'t>(&'t self, timestamp: &'t str) -> EventContext<'t> {
+        EventContext {
+            event: self.settings.event,
+            project_dir: self.settings.project_dir,
+            payload: self.payload.map(),
+            raw: self.payload.raw(),
+            timestamp,
+        }
+    }
+
+    fn display(&self) -> &str {
+        &self.config.sources[self.hook.source].display
+    }
+}
+
+/// The process executor: runs one command hook with its payload, environment and payload file,
+/// and waits for its end.
+/// With `detached`, the job is handed to an async worker instead (its payload file is the
+/// worker's to make) and `None` is returned.
 fn launch(
-    hook: &Hook,
+    call: &mut Call<'_>,
     form: &CommandForm,
-    payload: &Payload,
-    settings: &Settings<'_>,
-    payloads: &mut Payloads,
     temp_dir: &mut Option<tempfile::TempDir>,
-    config: &Config,
-) -> std::io::Result<(Finished, Duration)> {
-    let timestamp = payloads.timestamp();
-    let ctx = EventContext {
-        event: settings.event,
-        project_dir: settings.project_dir,
-        payload: payload.map(),
-        raw: payload.raw(),
-        timestamp: &timestamp,
-    };
+    detached: Option<(&mut detach::Pending, detach::Order)>,
+) -> std::io::Result<Option<Finished>> {
+    let (timestamp, bytes) = call.shaped();
+    let (hook, settings, timeout) = (call.hook, call.settings, call.timeout);
+    let ctx = call.context(&timestamp);
     let expanded = hook.dialect.expand_command(form, &ctx);
     let form = expanded.as_ref().unwrap_or(form);
-    let bytes = payloads.get(hook.dialect.shape(hook), &ctx);
     let mut env = hook.dialect.environment(hook, &ctx, &bytes);
     let mut files = Vec::new();
-    if let Some(key) = hook.dialect.payload_file_var(hook) {
+    let payload_file_var = hook.dialect.payload_file_var(hook);
+    if let Some((pending, mut order)) = detached {
+        let fire = FireContext {
+            project_dir: settings.project_dir,
+            event: settings.event,
+            depth: settings.depth,
+        };
+        let job = job::job(hook, form, &fire, env, &bytes, timeout);
+        order.work = detach::command_work(&job, payload_file_var.map(str::to_owned));
+        pending.push(order, bytes.to_vec());
+        return Ok(None);
+    }
+    if let Some(key) = payload_file_var {
         if temp_dir.is_none() {
             *temp_dir = Some(tempfile::Builder::new().prefix("hookrun-").tempdir()?);
         }
@@ -172,15 +246,12 @@ fn launch(
         env.push((key.to_owned(), created.to_string_lossy().into_owned()));
         files.push(created);
     }
-    let timeout = settings
-        .timeout_cap
-        .map_or(hook.timeout, |cap| cap.min(hook.timeout));
     trace(
         settings,
         format_args!(
             "hook `{}` ({}): running {} (timeout {})",
             hook.name,
-            config.sources[hook.source].display,
+            call.display(),
             form.display(),
             crate::config::duration::format_duration(timeout)
         ),
@@ -192,7 +263,93 @@ fn launch(
     };
     let mut job = job::job(hook, form, &fire, env, &bytes, timeout);
     job.remove_after = files;
-    Ok((runner::run(job), timeout))
+    Ok(Some(runner::run(job)))
+}
+
+/// An async hook: its work ordered for a detached worker, started after the fire's last hook.
+fn detach(
+    call: &mut Call<'_>,
+    pending: &mut detach::Pending,
+    outbound: &mut Option<crate::net::Policy>,
+) -> std::io::Result<()> {
+    let hook = call.hook;
+    let order = detach::Order {
+        event: call.settings.event.to_owned(),
+        hook: hook.name.clone(),
+        source: call.display().to_owned(),
+        dialect: hook.dialect.name().to_owned(),
+        log: call
+            .settings
+            .log
+            .map(|log| std::path::absolute(log).unwrap_or_else(|_| log.to_path_buf())),
+        timeout_ms: u64::try_from(call.timeout.as_millis()).unwrap_or(u64::MAX),
+        grace_ms: u64::try_from(hook.kill_grace.as_millis()).unwrap_or(u64::MAX),
+        work: detach::Work::Http {
+            url: String::new(),
+            headers: Vec::new(),
+            allow: None,
+        },
+    };
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ({}): started, not waited for (async)",
+            hook.name,
+            call.display()
+        ),
+    );
+    match &hook.handler {
+        Handler::Command(form) => {
+            launch(call, form, &mut None, Some((pending, order)))?;
+        }
+        Handler::Http(http) => {
+            let (_, bytes) = call.shaped();
+            let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
+            let mut warn = |message: String| {
+                crate::stderr::say!(
+                    "hookrun: warning: hook `{}` ({}): {message}",
+                    hook.name,
+                    call.display()
+                );
+            };
+            let work = detach::Work::Http {
+                url: http.url.clone(),
+                headers: http::headers(http, &mut warn),
+                allow: policy.allow.clone(),
+            };
+            pending.push(detach::Order { work, ..order }, bytes.to_vec());
+        }
+        Handler::Unsupported { .. } => {}
+    }
+    Ok(())
+}
+
+/// The http executor: the payload a command hook would read, sent to the hook's URL.
+fn send_http(
+    call: &mut Call<'_>,
+    http: &HttpHook,
+    outbound: &mut Option<crate::net::Policy>,
+) -> Reply {
+    let (_, bytes) = call.shaped();
+    let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ({}): POST {} (timeout {})",
+            call.hook.name,
+            call.display(),
+            http.url,
+            crate::config::duration::format_duration(call.timeout)
+        ),
+    );
+    let mut warn = |message: String| {
+        crate::stderr::say!(
+            "hookrun: warning: hook `{}` ({}): {message}",
+            call.hook.name,
+            call.display()
+        );
+    };
+    http::send(http, &bytes, call.timeout, policy, &mut warn)
 }
 
 /// Writes `bytes` to a new 0600 file in `dir`, removed when the returned path drops.
@@ -313,12 +470,22 @@ fn held_back(
 }
 
 /// How a hook ended, for the `-v` trace: `exit 2, blocking, deny: no rm`.
-fn ending(finished: &Finished, verdict: &Verdict) -> String {
-    let how = match &finished.exit {
-        _ if finished.timed_out => "timed out".to_owned(),
-        Exit::Code(code) => format!("exit {code}"),
-        Exit::Signal(signal) => format!("killed by {}", runner::terminate::signal_name(*signal)),
-        Exit::SpawnFailed(why) => format!("did not start ({why})"),
+fn ending(ran: &Ran, verdict: &Verdict) -> String {
+    let how = match ran {
+        Ran::Process(finished) => match &finished.exit {
+            _ if finished.timed_out => "timed out".to_owned(),
+            Exit::Code(code) => format!("exit {code}"),
+            Exit::Signal(signal) => {
+                format!("killed by {}", runner::terminate::signal_name(*signal))
+            }
+            Exit::SpawnFailed(why) => format!("did not start ({why})"),
+        },
+        Ran::Reply(reply) => match (&reply.answer, reply.details.get("http_status")) {
+            (Err(failure), _) if failure.timed_out => "timed out".to_owned(),
+            (_, Some(status)) => format!("status {status}"),
+            (Ok(_), None) => "answered".to_owned(),
+            (Err(_), None) => "no answer".to_owned(),
+        },
     };
     let outcome = match verdict.outcome {
         crate::verdict::Outcome::Success => "success",
@@ -326,6 +493,7 @@ fn ending(finished: &Finished, verdict: &Verdict) -> String {
         crate::verdict::Outcome::NonBlockingError => "non-blocking error",
         crate::verdict::Outcome::Cancelled => "cancelled",
         crate::verdict::Outcome::Untrusted => "untrusted",
+        crate::verdict::Outcome::Started => "started",
     };
     let decision = match verdict.decision {
         Decision::None => "no decision",
@@ -390,16 +558,45 @@ const RECORD_STDERR: usize = 4096;
 fn record(
     config: &Config,
     hook: &Hook,
-    finished: &Finished,
+    ran: &Ran,
     verdict: &Verdict,
     limits: Limits,
 ) -> HookRecord {
-    let stderr = &finished.stderr.bytes[..finished.stderr.bytes.len().min(RECORD_STDERR)];
-    let stderr = String::from_utf8_lossy(stderr).trim_end().to_owned();
-    HookRecord {
+    record_of(base_record(config, hook), ran, verdict, limits)
+}
+
+/// `base` (name, source, dialect) completed with what the hook did.
+pub(crate) fn record_of(
+    base: HookRecord,
+    ran: &Ran,
+    verdict: &Verdict,
+    limits: Limits,
+) -> HookRecord {
+    let millis = |duration: Duration| u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
+    let common = HookRecord {
         outcome: Some(verdict.outcome),
         decision: verdict.decision,
         reason: verdict.reason.clone(),
+        duration_ms: Some(millis(ran.duration())),
+        error: verdict.error.clone(),
+        ignored_decision: verdict.ignored_decision,
+        extra: verdict.said.extra.clone(),
+        ..base
+    };
+    let finished = match ran {
+        Ran::Process(finished) => finished,
+        Ran::Reply(reply) => {
+            let timed_out = matches!(&reply.answer, Err(failure) if failure.timed_out);
+            return HookRecord {
+                timed_out_after_ms: timed_out.then(|| millis(limits.timeout)),
+                details: reply.details.clone(),
+                ..common
+            };
+        }
+    };
+    let stderr = &finished.stderr.bytes[..finished.stderr.bytes.len().min(RECORD_STDERR)];
+    let stderr = String::from_utf8_lossy(stderr).trim_end().to_owned();
+    HookRecord {
         exit_code: match finished.exit {
             Exit::Code(code) => Some(code),
             _ => None,
@@ -408,18 +605,12 @@ fn record(
             Exit::Signal(signal) => Some(runner::terminate::signal_name(signal)),
             _ => None,
         },
-        duration_ms: Some(u64::try_from(finished.duration.as_millis()).unwrap_or(u64::MAX)),
-        error: verdict.error.clone(),
-        timed_out_after_ms: finished
-            .timed_out
-            .then(|| u64::try_from(limits.timeout.as_millis()).unwrap_or(u64::MAX)),
+        timed_out_after_ms: finished.timed_out.then(|| millis(limits.timeout)),
         killed: finished.killed.map(runner::terminate::Kill::name),
         leaked: u32::try_from(finished.leaked_count()).unwrap_or(u32::MAX),
         truncated: finished.stdout.overflowed || finished.stderr.overflowed,
         stderr: (!stderr.is_empty()).then_some(stderr),
-        ignored_decision: verdict.ignored_decision,
-        extra: verdict.said.extra.clone(),
-        ..base_record(config, hook)
+        ..common
     }
 }
 

@@ -25,6 +25,7 @@ mod install;
 pub(crate) mod matching;
 mod merge;
 pub(crate) mod model;
+mod net;
 mod output;
 mod payload;
 mod plan;
@@ -40,7 +41,15 @@ mod verdict;
 
 /// Entry point used by `main.rs`.
 pub fn main() -> ExitCode {
-    let cli = match command_line::parse(std::env::args_os().collect()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // An async hook's worker, started by `fire` itself: not a command for people, so not in clap
+    // (nor in its help and completions).
+    if let [_, word, order] = args.as_slice()
+        && word == commands::async_worker::COMMAND
+    {
+        return commands::async_worker::run(std::path::Path::new(order));
+    }
+    let cli = match command_line::parse(args) {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();

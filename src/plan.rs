@@ -137,6 +137,14 @@ pub(crate) struct PlanInput<'a> {
     pub(crate) depth: u32,
 }
 
+/// What makes two hooks copies of one run: the same command in the same directory, or the same
+/// URL.
+#[derive(PartialEq, Eq, Hash)]
+enum RunKey<'a> {
+    Command(&'a CommandForm, &'a Path),
+    Url(&'a str),
+}
+
 /// Plans every loaded hook. An invalid matcher regex or `if` rule met on the way is a
 /// configuration error (fire exits 1).
 pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, Vec<Diagnostic>> {
@@ -146,7 +154,7 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
         home: home.as_deref(),
     };
     let mut errors = Vec::new();
-    let mut runs: HashMap<(&CommandForm, &Path), Vec<Run<'_>>> = HashMap::new();
+    let mut runs: HashMap<RunKey<'_>, Vec<Run<'_>>> = HashMap::new();
     let mut steps: Vec<Step> = Vec::with_capacity(config.hooks.len());
     for (index, hook) in config.hooks.iter().enumerate() {
         let explicit = config.sources[hook.source].explicit();
@@ -158,8 +166,13 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
             }
         };
         let skip = skip.or_else(|| {
-            let form = hook.command()?;
-            let copies = runs.entry((form, hook.cwd.as_path())).or_default();
+            let key = match &hook.handler {
+                Handler::Command(form) => RunKey::Command(form, hook.cwd.as_path()),
+                // Claude runs one request per URL, whichever files list it.
+                Handler::Http(http) => RunKey::Url(&http.url),
+                Handler::Unsupported { .. } => return None,
+            };
+            let copies = runs.entry(key).or_default();
             let strength = Strength::of(hook, input.event);
             // Dedup is across files (within one file too for a dialect that runs a name and
             // command once per event), and never loses strength: a copy merges into a run that

@@ -392,6 +392,24 @@ def main():
     else:
         pending_row(sd, "hookrun", why_pending)
 
+    # --- e. one http hook against a local server, beside one command hook ---------------------
+    se = "e. 1 http hook (local server) + 1 command hook"
+    if have_hookrun:
+        import http_row
+        alone, both = http_row.projects(PROJECTS, http_row.serve())
+        cmds = [(label, hookrun_cmd(path, p1k)) for label, path, n in
+                (("hookrun 1 command hook", alone, 1), ("hookrun + 1 http hook", both, 2))
+                if verify(label, hookrun_cmd(path, p1k), n)]
+        if len(cmds) == 2:
+            log("e: measuring")
+            med, _ = hyperfine("e-http", cmds, 10, 100)
+            add_row(se, cmds[0][0], med)
+            add_row(se, cmds[1][0], med, cmds[0][0])
+        else:
+            pending_row(se, "hookrun + 1 http hook", "check failed")
+    else:
+        pending_row(se, "hookrun + 1 http hook", why_pending)
+
     busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
     if busiest[1] > 1.5:  # the harness itself keeps about one core busy
         notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "

@@ -39,6 +39,14 @@ pub(crate) fn print(
                     .extra
                     .insert("command".into(), Value::String(form.display()));
             }
+            if let crate::model::Handler::Http(http) = &hook.handler {
+                record
+                    .extra
+                    .insert("url".into(), Value::String(http.url.clone()));
+            }
+            if hook.run_async {
+                record.extra.insert("async".into(), Value::Bool(true));
+            }
             record
         })
         .collect();

@@ -49,6 +49,17 @@ fn show_warnings(cli: &Cli, config: &crate::sources::Config) {
     }
 }
 
+/// `HOOKRUN_DEPTH`, said on stderr when it is too deep for any hook to run.
+fn depth_said() -> u32 {
+    let depth = current_depth();
+    if depth >= MAX_DEPTH {
+        crate::stderr::say!(
+            "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
+        );
+    }
+    depth
+}
+
 fn fire(
     cli: &Cli,
     args: &FireArgs,
@@ -65,12 +76,7 @@ fn fire(
     show_warnings(cli, &config);
     notes::terminal_stdin(args);
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
-    let depth = current_depth();
-    if depth >= MAX_DEPTH {
-        crate::stderr::say!(
-            "hookrun: warning: HOOKRUN_DEPTH is {depth} (limit {MAX_DEPTH}): running no hooks"
-        );
-    }
+    let depth = depth_said();
     let mut steps = plan::plan(
         &config,
         &PlanInput {
@@ -102,6 +108,7 @@ fn fire(
         timeout_cap: args.timeout,
         depth: depth + 1,
         verbose: cli.global.verbose,
+        log,
     };
     let execution = execute::execute(&config, &steps, payload, &settings)
         .map_err(|e| Error::Io(e.to_string()))?;

@@ -14,6 +14,7 @@ use rustix::fs::OFlags;
 use serde::Serialize;
 
 use crate::error::Error;
+use crate::execute::record::HookRecord;
 use crate::exit;
 use crate::output::agents;
 use crate::output::document::Document;
@@ -128,6 +129,10 @@ fn write(path: &Path, line: &Line<'_>) {
 }
 
 fn try_write(path: &Path, line: &Line<'_>) -> std::io::Result<()> {
+    append_line(path, line)
+}
+
+fn append_line(path: &Path, line: &impl Serialize) -> std::io::Result<()> {
     let mut bytes = serde_json::to_vec(line).map_err(std::io::Error::other)?;
     bytes.push(b'\n');
     // Never wait on the log: a FIFO nobody reads would block a plain open forever. The type is
@@ -165,5 +170,30 @@ fn describe(kind: std::fs::FileType) -> &'static str {
         "a directory"
     } else {
         "not a file"
+    }
+}
+
+/// One async hook's result, appended by its worker once the hook is done: the hook's record
+/// under `async`, beside the fire's time, event and the worker's pid.
+pub(crate) fn append_async(path: &Path, event: &str, record: &HookRecord) {
+    #[derive(Serialize)]
+    struct AsyncLine<'a> {
+        time: String,
+        event: &'a str,
+        pid: u32,
+        #[serde(rename = "async")]
+        hook: &'a HookRecord,
+    }
+    let line = AsyncLine {
+        time: rfc3339_now(),
+        event,
+        pid: std::process::id(),
+        hook: record,
+    };
+    if let Err(error) = append_line(path, &line) {
+        crate::stderr::say!(
+            "hookrun: warning: cannot write the log {}: {error}",
+            path.display()
+        );
     }
 }

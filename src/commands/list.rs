@@ -131,6 +131,7 @@ fn listed(hook: &Hook) -> ListedHook {
     };
     let (handler, command) = match &hook.handler {
         Handler::Command(form) => ("command".to_owned(), Some(form.display())),
+        Handler::Http(http) => ("http".to_owned(), Some(http.url.clone())),
         Handler::Unsupported { kind } => (kind.clone(), None),
     };
     ListedHook {

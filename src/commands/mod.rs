@@ -6,6 +6,7 @@ use crate::cli::Cli;
 use crate::error::Error;
 use crate::sources::{self, Config, LoadOptions};
 
+pub(crate) mod async_worker;
 pub(crate) mod completions;
 mod dry_run;
 pub(crate) mod fire;

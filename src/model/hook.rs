@@ -157,11 +157,26 @@ impl CommandForm {
     }
 }
 
-/// What a hook is: a command hookrun runs, or a handler type it cannot run (listed, never dropped).
+/// What a hook is: a command hookrun runs, a request it sends, or a handler type it cannot run
+/// (listed, never dropped). Each runnable kind has its executor in `execute/`.
 #[derive(Debug, Clone)]
 pub(crate) enum Handler {
     Command(CommandForm),
-    Unsupported { kind: String },
+    /// An http hook: the payload `POST`ed to a URL (`execute/http.rs`).
+    Http(HttpHook),
+    Unsupported {
+        kind: String,
+    },
+}
+
+/// An http hook's request, as its file wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct HttpHook {
+    pub(crate) url: String,
+    /// Header names and values, in file order; the values may reference `$VAR` / `${VAR}`.
+    pub(crate) headers: Vec<(String, String)>,
+    /// The only variables a header value may expand (`allowedEnvVars`).
+    pub(crate) allowed_env_vars: Vec<String>,
 }
 
 /// Which fired events a hook answers to.
@@ -229,6 +244,9 @@ pub(crate) struct Hook {
     /// Start from an empty environment (PATH only; docs/limits.md) instead of hookrun's own.
     pub(crate) sanitize_env: bool,
     pub(crate) stdin: StdinMode,
+    /// Run by a detached worker: hookrun does not wait, and the hook never blocks or rewrites
+    /// (Claude's `"async": true`, hookrun.toml's `async = true`).
+    pub(crate) run_async: bool,
     /// ProxyAI `loopLimit`: at most this many runs per session for stop events.
     pub(crate) loop_limit: Option<u64>,
     /// The path of the hook's entry in its parsed file (`hooks.PreToolUse[0].hooks[1]`), so that
@@ -245,7 +263,7 @@ impl Hook {
     pub(crate) fn command(&self) -> Option<&CommandForm> {
         match &self.handler {
             Handler::Command(form) => Some(form),
-            Handler::Unsupported { .. } => None,
+            Handler::Http(_) | Handler::Unsupported { .. } => None,
         }
     }
 }
@@ -284,6 +302,7 @@ impl Hook {
             payload_file: false,
             sanitize_env: false,
             stdin: StdinMode::Payload,
+            run_async: false,
             loop_limit: None,
             entry: entry.to_vec(),
             written_name: None,
@@ -302,6 +321,13 @@ impl Hook {
                 out.push(("command", program.as_str()));
                 out.extend(args.iter().map(|arg| ("args", arg.as_str())));
             }
+            Handler::Http(http) => {
+                out.push(("url", http.url.as_str()));
+                for (name, value) in &http.headers {
+                    out.push(("headers", name.as_str()));
+                    out.push(("headers", value.as_str()));
+                }
+            }
             Handler::Unsupported { .. } => {}
         }
         for (key, value) in &self.env {
@@ -317,11 +343,30 @@ impl Hook {
 }
 
 impl Handler {
-    /// The name a hook gets when its file names none: its script's stem, or `<type>-hook` for a
-    /// handler hookrun cannot run.
+    /// The name a hook gets when its file names none: its script's stem, `http-<host>` for an
+    /// http hook, or `<type>-hook` for a handler hookrun cannot run.
     pub(crate) fn default_name(&self) -> String {
         match self {
             Handler::Command(form) => derive_name(form),
+            Handler::Http(http) => {
+                let rest = http
+                    .url
+                    .split_once("://")
+                    .map_or(http.url.as_str(), |(_, r)| r);
+                let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+                let host = host.rsplit('@').next().unwrap_or_default();
+                // Without its port: `http://127.0.0.1:8080/x` is `http-127.0.0.1`.
+                let after_bracket = host.rfind(']').map_or(0, |end| end + 1);
+                let host = match host[after_bracket..].rfind(':') {
+                    Some(colon) => &host[..after_bracket + colon],
+                    None => host,
+                };
+                if host.is_empty() {
+                    "http-hook".to_owned()
+                } else {
+                    format!("http-{host}")
+                }
+            }
             Handler::Unsupported { kind } => format!("{kind}-hook"),
         }
     }

@@ -13,6 +13,14 @@ pub(super) fn schema() -> Value {
             "timeout": {"$ref": "#/$defs/duration", "description": "Default timeout of this file's hooks (30s when unset)."},
             "kill_grace": {"$ref": "#/$defs/duration", "description": "Time between SIGTERM and SIGKILL after a timeout (2s when unset)."},
             "hook": {"type": "array", "items": {"$ref": "#/$defs/hook"}, "description": "The hooks, in run order."},
+            "http": {
+                "type": "object",
+                "additionalProperties": false,
+                "description": "The outbound policy of http hooks; counts only in the user-level hookrun.toml.",
+                "properties": {
+                    "allow": {"type": "array", "items": {"type": "string"}, "description": "URL patterns (scheme://host[:port][/path], * wildcards) every http hook must match."},
+                },
+            },
         },
         "$defs": {
             "duration": {
@@ -38,10 +46,11 @@ pub(super) fn schema() -> Value {
 fn hook() -> Value {
     json!({
         "type": "object",
-        "required": ["command", "events"],
+        "required": ["events"],
+        "oneOf": [{"required": ["command"]}, {"required": ["url"]}],
         "additionalProperties": false,
         "properties": {
-            "name": string("Unique in the file; default: derived from the command."),
+            "name": string("Unique in the file; default: derived from the command (http-<host> for a URL)."),
             "events": {
                 "type": "array",
                 "minItems": 1,
@@ -52,6 +61,10 @@ fn hook() -> Value {
             "if": string("A permission-rule condition such as \"Bash(rm -rf *)\"."),
             "command": string("Shell form (run with /bin/sh -c), or the program when `args` is given."),
             "args": {"type": "array", "items": {"type": "string"}, "description": "Exec form: arguments, no shell."},
+            "url": string("An http hook: the payload is POSTed here as JSON (instead of `command`)."),
+            "headers": env_table("An http hook's request headers; values expand $VAR / ${VAR} listed in allowed_env_vars."),
+            "allowed_env_vars": {"type": "array", "items": {"type": "string"}, "description": "The variables header values may expand."},
+            "async": boolean("Run in a detached worker: hookrun does not wait, and the hook never blocks."),
             "env": env_table("Extra environment for the hook."),
             "timeout": {"$ref": "#/$defs/duration"},
             "kill_grace": {"$ref": "#/$defs/duration"},

@@ -33,8 +33,8 @@ pub(super) fn schema() -> Value {
         "$defs": {
             "hook": hook_record(),
             "outcome": {
-                "enum": ["success", "blocking", "non_blocking_error", "cancelled", "untrusted"],
-                "description": "How the hook ended; cancelled: timed out or interrupted; untrusted: not run, its project file is not trusted (`hookrun trust`).",
+                "enum": ["success", "blocking", "non_blocking_error", "cancelled", "untrusted", "started"],
+                "description": "How the hook ended; cancelled: timed out or interrupted; untrusted: not run, its project file is not trusted (`hookrun trust`); started: an async hook handed to a detached worker (its result goes to the fire log).",
             },
         },
     });
@@ -73,6 +73,8 @@ fn hook_record() -> Value {
             "stderr": string("The first 4 KiB of the hook's stderr."),
             "ignored_decision": decision_enum("A deny or ask from a hook that cannot block (observe mode, PRX)."),
             "skipped_reason": string("Why the hook was not run."),
+            "http_status": {"type": "integer", "description": "An http hook: the reply's status."},
+            "http_body": string("An http hook that failed: the first 4 KiB of the reply's body."),
             "enforced": {"description": "As the hook printed it (PromptKit)."},
             "metadata": {"description": "As the hook printed it (PromptKit)."},
             "suppressOutput": {"description": "As the hook printed it (Claude)."},

@@ -51,9 +51,12 @@ fn definition(hook: &Hook) -> Value {
     };
     let handler = match &hook.handler {
         Handler::Command(form) => json!(["command", format!("{form:?}")]),
+        Handler::Http(http) => {
+            json!(["http", http.url, http.headers, http.allowed_env_vars])
+        }
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
-    json!({
+    let mut definition = json!({
         "name": hook.name,
         "dialect": hook.dialect.name(),
         "events": events,
@@ -72,7 +75,12 @@ fn definition(hook: &Hook) -> Value {
         "sanitize_env": hook.sanitize_env,
         "stdin": matches!(hook.stdin, StdinMode::Payload),
         "loop_limit": hook.loop_limit,
-    })
+    });
+    // Only when set: the hashes of hooks trusted before async hooks existed stay as they were.
+    if hook.run_async {
+        definition["async"] = json!(true);
+    }
+    definition
 }
 
 /// One line for people: `name (events[, matcher]): command`.
@@ -89,7 +97,58 @@ pub(crate) fn summary(hook: &Hook) -> String {
         .unwrap_or_default();
     let what = match &hook.handler {
         Handler::Command(form) => form.display(),
+        Handler::Http(http) => format!("POST {}", http.url),
         Handler::Unsupported { kind } => format!("({kind} handler)"),
     };
     format!("{} [{events}{matcher}]: {what}", hook.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::model::hook::HttpHook;
+
+    fn http_hook() -> Hook {
+        let http = HttpHook {
+            url: "https://audit.example.com/hook".into(),
+            headers: vec![("Authorization".into(), "Bearer $T".into())],
+            allowed_env_vars: vec!["T".into()],
+        };
+        Hook::new(
+            crate::dialects::HOOKRUN,
+            0,
+            EventSelector::Patterns(vec!["*".into()]),
+            Handler::Http(http),
+            PathBuf::from("/p"),
+            Duration::from_secs(30),
+            &[],
+        )
+    }
+
+    #[test]
+    fn an_http_hooks_url_headers_allowed_variables_and_async_are_part_of_its_definition() {
+        let base = definition(&http_hook());
+        assert!(
+            base.get("async").is_none(),
+            "unset async keeps older hashes"
+        );
+        let mut changed = http_hook();
+        changed.run_async = true;
+        assert_ne!(definition(&changed), base);
+        for change in [
+            |h: &mut HttpHook| h.url.push('x'),
+            |h: &mut HttpHook| h.headers[0].1.push('x'),
+            |h: &mut HttpHook| h.allowed_env_vars.push("U".into()),
+        ] {
+            let mut hook = http_hook();
+            let Handler::Http(http) = &mut hook.handler else {
+                unreachable!()
+            };
+            change(http);
+            assert_ne!(definition(&hook), base);
+        }
+    }
 }

@@ -20,6 +20,7 @@ use crate::model::{EventSelector, Handler};
 use crate::sources::Config;
 
 mod fields;
+mod http;
 mod names;
 mod program;
 mod variables;
@@ -74,12 +75,13 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
         })
         .collect();
     let mut findings = Vec::new();
+    let policy = crate::execute::http::outbound_policy(config);
     for site in &sites {
         check_events(site, &mut findings);
         check_matcher(site, &mut findings);
         check_condition(site, &mut findings);
         check_timeout(site, &mut findings);
-        check_handler(site, project_dir, &mut findings);
+        check_handler(site, project_dir, &policy, &mut findings);
     }
     names::check(&sites, &mut findings);
     // The loaders' diagnostics by place, so that each finding is looked up, not searched for.
@@ -255,7 +257,12 @@ fn check_timeout(site: &Site<'_>, findings: &mut Vec<Finding>) {
     );
 }
 
-fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding>) {
+fn check_handler(
+    site: &Site<'_>,
+    project_dir: &Path,
+    policy: &crate::net::Policy,
+    findings: &mut Vec<Finding>,
+) {
     let hook = site.hook;
     match &hook.handler {
         Handler::Unsupported { kind } => {
@@ -270,6 +277,7 @@ fn check_handler(site: &Site<'_>, project_dir: &Path, findings: &mut Vec<Finding
                     .help(help),
             );
         }
+        Handler::Http(http) => http::check(site, http, policy, findings),
         Handler::Command(_) => {
             let unset = variables::unset(hook, project_dir);
             if !unset.is_empty() {

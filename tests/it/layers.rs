@@ -36,6 +36,8 @@ const LAYERS: &[&str] = &[
     "trust",
     "plan",
     "runner",
+    // hookrun's one HTTP client and the outbound policy.
+    "net",
     "verdict",
     "execute",
     "merge",

@@ -10,7 +10,7 @@ use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
 use crate::matching::{Flavour, Matcher};
@@ -30,6 +30,7 @@ const CLAUDE_HANDLER_KEYS: &[&str] = &[
     "once",
     "url",
     "headers",
+    "allowedEnvVars",
     "prompt",
     "model",
     "server",
@@ -178,6 +179,15 @@ fn read_handler(
             }),
             None => Handler::Command(CommandForm::Shell(command.to_owned())),
         }
+    } else if kind == "http" && dialect == super::CLAUDE {
+        let url = reader.req_str(handler, "url", path, "the http hook")?;
+        Handler::Http(HttpHook {
+            url: url.to_owned(),
+            headers: reader.opt_str_map(handler, "headers", path).unwrap_or_default(),
+            allowed_env_vars: reader
+                .opt_str_list(handler, "allowedEnvVars", path)
+                .unwrap_or_default(),
+        })
     } else {
         Handler::Unsupported {
             kind: kind.to_owned(),
@@ -218,6 +228,7 @@ fn read_handler(
     if reader.opt_bool(handler, "async", path) == Some(true) {
         // An async hook's answer reaches the agent only on a later turn: it cannot block this one.
         hook.mode = Mode::Observe;
+        hook.run_async = true;
     }
     if let Some(env) = reader.opt_str_map(handler, "env", path) {
         hook.env = env;

@@ -10,12 +10,12 @@ use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::duration::{parse_duration, seconds_to_duration};
 use crate::config::locate::{Step, line_col};
 use crate::config::locate_toml::locate_toml;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 
-const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust"];
+const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "http"];
 const HOOK_KEYS: &[&str] = &[
     "name",
     "events",
@@ -23,6 +23,10 @@ const HOOK_KEYS: &[&str] = &[
     "if",
     "command",
     "args",
+    "url",
+    "headers",
+    "allowed_env_vars",
+    "async",
     "env",
     "timeout",
     "kill_grace",
@@ -62,6 +66,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         untrusted_blocks: read_trust(ctx, &mut reader, root),
         ..Switches::default()
     };
+    super::http::check(ctx, &mut reader, root);
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let path = vec![Step::Key("hook".into())];
@@ -112,14 +117,7 @@ fn read_hook(
     file_timeout: Duration,
 ) -> Option<Hook> {
     reader.unknown_keys(table, HOOK_KEYS, path, "a [[hook]] table");
-    let command = reader.req_str(table, "command", path, "the hook")?;
-    let form = match reader.opt_str_list(table, "args", path) {
-        Some(args) => CommandForm::Exec {
-            program: command.to_owned(),
-            args,
-        },
-        None => CommandForm::Shell(command.to_owned()),
-    };
+    let handler = read_handler(reader, table, path)?;
     let events = match reader.opt_str_list(table, "events", path) {
         Some(events) if !events.is_empty() => events,
         Some(_) => {
@@ -142,7 +140,7 @@ fn read_hook(
         crate::dialects::HOOKRUN,
         ctx.index,
         EventSelector::Patterns(events),
-        Handler::Command(form),
+        handler,
         ctx.project_dir.to_path_buf(),
         file_timeout,
         path,
@@ -186,7 +184,47 @@ fn read_hook(
         .opt_bool(table, "sanitize_env", path)
         .unwrap_or(false);
     hook.stdin = StdinMode::Payload;
+    hook.run_async = reader.opt_bool(table, "async", path).unwrap_or(false);
     Some(hook)
+}
+
+/// What the hook runs: `command` (with `args`: exec form) or `url` (an http hook), never both.
+fn read_handler(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> Option<Handler> {
+    if table.contains_key("url") {
+        let url = reader.req_str(table, "url", path, "the http hook")?;
+        if table.contains_key("command") {
+            reader.error(
+                &child(path, "command"),
+                "a hook has either `command` or `url`, not both",
+            );
+            return None;
+        }
+        return Some(Handler::Http(HttpHook {
+            url: url.to_owned(),
+            headers: reader
+                .opt_str_map(table, "headers", path)
+                .unwrap_or_default(),
+            allowed_env_vars: reader
+                .opt_str_list(table, "allowed_env_vars", path)
+                .unwrap_or_default(),
+        }));
+    }
+    for key in ["headers", "allowed_env_vars"] {
+        if table.contains_key(key) {
+            reader.warn(
+                &child(path, key),
+                format!("`{key}` belongs to an http hook (`url = …`): ignored"),
+            );
+        }
+    }
+    let command = reader.req_str(table, "command", path, "the hook")?;
+    Some(Handler::Command(match reader.opt_str_list(table, "args", path) {
+        Some(args) => CommandForm::Exec {
+            program: command.to_owned(),
+            args,
+        },
+        None => CommandForm::Shell(command.to_owned()),
+    }))
 }
 
 /// A duration field: a string such as `"5s"` or a number of seconds.

@@ -1,0 +1,132 @@
+//! Async hooks: `fire` hands them to a detached worker and returns at once; the worker's result
+//! lands in the fire log afterwards, and nothing is left behind.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::harness::Case;
+use crate::webhook::{Answer, Webhook};
+
+/// The log's lines once one of them is an async result (or after `limit`).
+fn async_lines(log: &Path, limit: Duration) -> Vec<Value> {
+    let deadline = Instant::now() + limit;
+    loop {
+        let lines: Vec<Value> = std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .filter(|line: &Value| line.get("async").is_some())
+            .collect();
+        if !lines.is_empty() || Instant::now() > deadline {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn scratch_tmp(case: &Case) -> std::path::PathBuf {
+    let tmp = case.home().join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    tmp
+}
+
+#[test]
+fn fire_returns_before_an_async_command_hook_ends_and_its_line_lands_in_the_log_later() {
+    let case = Case::new().file(
+        ".claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"hooks": [
+            {"type": "command", "command": "sleep 1.5; cat > seen.json; echo '{\"decision\": \"deny\"}'", "async": true}]}]}}"#,
+    );
+    let case = {
+        let tmp = scratch_tmp(&case);
+        case.env("TMPDIR", tmp.to_str().unwrap())
+    };
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "ls"}}));
+    let log = case.at("fires.jsonl");
+    let run = case
+        .fire_with("PreToolUse", &["--log", log.to_str().unwrap()])
+        .exit(0)
+        .decision("none")
+        .within(Duration::from_secs(1));
+    assert_eq!(run.hook("sleep")["outcome"], "started", "{}", run.stdout);
+    assert!(!case.at("seen.json").exists(), "fire waited for the hook");
+    let lines = async_lines(&log, Duration::from_secs(10));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let hook = &lines[0]["async"];
+    assert_eq!(hook["name"], "sleep", "{hook}");
+    assert_eq!(hook["exit_code"], 0, "{hook}");
+    // It cannot block: the fire is over.
+    assert_eq!(hook["decision"], "none", "{hook}");
+    assert_eq!(hook["ignored_decision"], "deny", "{hook}");
+    assert!(
+        std::fs::read_to_string(case.at("seen.json"))
+            .unwrap()
+            .contains("\"Bash\"")
+    );
+    let left: Vec<_> = std::fs::read_dir(case.home().join("tmp"))
+        .unwrap()
+        .collect();
+    assert!(left.is_empty(), "temporary files left behind: {left:?}");
+}
+
+#[test]
+fn an_async_hook_keeps_its_payload_file_until_it_is_done() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"later\"\nevents = [\"Stop\"]\nasync = true\npayload_file = true\ncommand = 'sleep 1; cp \"$HOOKRUN_PAYLOAD_FILE\" copy.json'\n",
+    );
+    let case = {
+        let tmp = scratch_tmp(&case);
+        case.env("TMPDIR", tmp.to_str().unwrap())
+    };
+    case.payload(json!({"session_id": "s9"}));
+    let log = case.at("fires.jsonl");
+    case.fire_with("Stop", &["--log", log.to_str().unwrap()])
+        .exit(0)
+        .within(Duration::from_secs(1));
+    let lines = async_lines(&log, Duration::from_secs(10));
+    assert_eq!(lines[0]["async"]["outcome"], "success", "{lines:?}");
+    assert!(
+        std::fs::read_to_string(case.at("copy.json"))
+            .unwrap()
+            .contains("s9")
+    );
+    let left: Vec<_> = std::fs::read_dir(case.home().join("tmp"))
+        .unwrap()
+        .collect();
+    assert!(left.is_empty(), "temporary files left behind: {left:?}");
+}
+
+#[test]
+fn an_async_http_hook_never_blocks_and_logs_its_status() {
+    let server = Webhook::start(|_| {
+        std::thread::sleep(Duration::from_millis(1500));
+        Answer::Reply(
+            200,
+            "",
+            r#"{"decision": "deny", "reason": "too late"}"#.into(),
+        )
+    });
+    let case = Case::new().file(
+        "hookrun.toml",
+        &format!(
+            "[[hook]]\nname = \"notify\"\nevents = [\"PreToolUse\"]\nasync = true\nurl = \"{}\"\n",
+            server.url
+        ),
+    );
+    case.payload(json!({"tool_name": "Bash"}));
+    let log = case.at("fires.jsonl");
+    let run = case
+        .fire_with("PreToolUse", &["--log", log.to_str().unwrap()])
+        .exit(0)
+        .decision("none")
+        .within(Duration::from_secs(1));
+    assert_eq!(run.hook("notify")["outcome"], "started");
+    let lines = async_lines(&log, Duration::from_secs(10));
+    let hook = &lines[0]["async"];
+    assert_eq!(hook["http_status"], 200, "{hook}");
+    assert_eq!(hook["decision"], "none", "{hook}");
+    assert_eq!(server.received().len(), 1);
+}
