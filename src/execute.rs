@@ -22,6 +22,7 @@ use record::HookRecord;
 
 pub(crate) mod job;
 mod loop_limit;
+pub(crate) mod prompt;
 pub(crate) mod record;
 
 /// Settings of one fire that apply to every hook.
