@@ -11,15 +11,17 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use crate::model::dialect::{EventContext, Shape};
-use crate::model::{CommandForm, Dialect, Hook};
+use crate::model::hook::HttpHook;
+use crate::model::{CommandForm, Dialect, Handler, Hook};
 use crate::payload::Payload;
 use crate::plan::{Skip, Step};
 use crate::runner::{self, Exit, Finished};
 use crate::sources::Config;
-use crate::verdict::{Decision, Limits, Outcome, Policy, Verdict, judge};
+use crate::verdict::{Decision, Limits, Outcome, Policy, Ran, Reply, Verdict, judge};
 use job::FireContext;
 use record::HookRecord;
 
+mod http;
 pub(crate) mod job;
 mod loop_limit;
 pub(crate) mod prompt;
@@ -62,6 +64,10 @@ pub(crate) fn execute(
     };
     let mut payloads = Payloads::default();
     let mut temp_dir: Option<tempfile::TempDir> = None;
+    // The outbound policy of http hooks, read when the first one runs.
+    let mut outbound: Option<crate::net::Policy> = None;
+    // Every file's `[llm]` overlaid, when the first prompt or agent hook runs.
+    let mut llm: Option<crate::llm::LlmTable> = None;
     // Dialects whose chain a deny ended: their later hooks do not run.
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
     // Dialects that report only their first deny's reason, once it is given.
@@ -84,28 +90,33 @@ pub(crate) fn execute(
             execution.interrupted = Some(signal);
             return Ok(execution);
         }
-        let Some(form) = hook.command() else { continue };
-        let (finished, timeout) = launch(
+        let timeout = settings
+            .timeout_cap
+            .map_or(hook.timeout, |cap| cap.min(hook.timeout));
+        let mut call = Call {
             hook,
-            form,
-            &payload,
+            payload: &payload,
             settings,
-            &mut payloads,
-            &mut temp_dir,
             config,
-        )?;
+            timeout,
+            payloads: &mut payloads,
+        };
+        // Each kind of hook has its executor; all of them end in a `Ran` that `judge` reads.
+        let ran = match &hook.handler {
+            Handler::Command(form) => Ran::Process(launch(&mut call, form, &mut temp_dir)?),
+            Handler::Http(http) => Ran::Reply(send_http(&mut call, http, &mut outbound)),
+            Handler::Prompt(ask) => Ran::Reply(ask_model(&mut call, ask, false, &mut llm)),
+            Handler::Agent(ask) => Ran::Reply(ask_model(&mut call, ask, true, &mut llm)),
+            Handler::Unsupported { .. } => continue,
+        };
         let limits = Limits {
             timeout,
             grace: hook.kill_grace,
         };
-        let mut verdict = judge(&finished, policy(hook, settings), limits, &hook.name);
+        let mut verdict = judge(&ran, policy(hook, settings), limits, &hook.name);
         trace(
             settings,
-            format_args!(
-                "hook `{}` ended: {}",
-                hook.name,
-                ending(&finished, &verdict)
-            ),
+            format_args!("hook `{}` ended: {}", hook.name, ending(&ran, &verdict)),
         );
         if let Some(rewrite) = &verdict.said.updated_input {
             // The hooks after it get the payload serialised anew: its bytes changed.
@@ -124,7 +135,7 @@ pub(crate) fn execute(
         loop_limit::count(hook, settings.event, payload.map());
         execution
             .records
-            .push(record(config, hook, &finished, &verdict, limits));
+            .push(record(config, hook, &ran, &verdict, limits));
         if verdict.decision == Decision::Deny
             && hook.dialect.first_deny_reason_only()
             && !reason_given.insert(hook.dialect)
@@ -133,7 +144,9 @@ pub(crate) fn execute(
             verdict.reason = None;
         }
         execution.verdicts.push(verdict);
-        if finished.interrupted.is_some() {
+        if let Ran::Process(finished) = &ran
+            && finished.interrupted.is_some()
+        {
             execution.interrupted = finished.interrupted;
             return Ok(execution);
         }
@@ -141,27 +154,60 @@ pub(crate) fn execute(
     Ok(execution)
 }
 
-/// Runs one hook with its payload, environment and payload file, and waits for its end.
+/// One planned hook on its way to its executor, with what every executor may need.
+struct Call<'a> {
+    hook: &'a Hook,
+    payload: &'a Payload,
+    settings: &'a Settings<'a>,
+    config: &'a Config,
+    /// Its timeout, capped by `--timeout`.
+    timeout: Duration,
+    payloads: &'a mut Payloads,
+}
+
+impl Call<'_> {
+    /// The fire's event context and the payload in the shape the hook's dialect gives it (what a
+    /// command hook reads on stdin).
+    fn shaped(&mut self) -> (Rc<str>, Rc<Vec<u8>>) {
+        let timestamp = self.payloads.timestamp();
+        let ctx = EventContext {
+            event: self.settings.event,
+            project_dir: self.settings.project_dir,
+            payload: self.payload.map(),
+            raw: self.payload.raw(),
+            timestamp: &timestamp,
+        };
+        let bytes = self.payloads.get(self.hook.dialect.shape(self.hook), &ctx);
+        (timestamp, bytes)
+    }
+
+    fn context<'t>(&'t self, timestamp: &'t str) -> EventContext<'t> {
+        EventContext {
+            event: self.settings.event,
+            project_dir: self.settings.project_dir,
+            payload: self.payload.map(),
+            raw: self.payload.raw(),
+            timestamp,
+        }
+    }
+
+    fn display(&self) -> &str {
+        &self.config.sources[self.hook.source].display
+    }
+}
+
+/// The process executor: runs one command hook with its payload, environment and payload file,
+/// and waits for its end.
 fn launch(
-    hook: &Hook,
+    call: &mut Call<'_>,
     form: &CommandForm,
-    payload: &Payload,
-    settings: &Settings<'_>,
-    payloads: &mut Payloads,
     temp_dir: &mut Option<tempfile::TempDir>,
-    config: &Config,
-) -> std::io::Result<(Finished, Duration)> {
-    let timestamp = payloads.timestamp();
-    let ctx = EventContext {
-        event: settings.event,
-        project_dir: settings.project_dir,
-        payload: payload.map(),
-        raw: payload.raw(),
-        timestamp: &timestamp,
-    };
+) -> std::io::Result<Finished> {
+    let (timestamp, bytes) = call.shaped();
+    let (hook, settings, timeout) = (call.hook, call.settings, call.timeout);
+    let ctx = call.context(&timestamp);
     let expanded = hook.dialect.expand_command(form, &ctx);
     let form = expanded.as_ref().unwrap_or(form);
-    let bytes = payloads.get(hook.dialect.shape(hook), &ctx);
     let mut env = hook.dialect.environment(hook, &ctx, &bytes);
     let mut files = Vec::new();
     if let Some(key) = hook.dialect.payload_file_var(hook) {
@@ -173,15 +219,12 @@ fn launch(
         env.push((key.to_owned(), created.to_string_lossy().into_owned()));
         files.push(created);
     }
-    let timeout = settings
-        .timeout_cap
-        .map_or(hook.timeout, |cap| cap.min(hook.timeout));
     trace(
         settings,
         format_args!(
             "hook `{}` ({}): running {} (timeout {})",
             hook.name,
-            config.sources[hook.source].display,
+            call.display(),
             form.display(),
             crate::config::duration::format_duration(timeout)
         ),
@@ -193,7 +236,64 @@ fn launch(
     };
     let mut job = job::job(hook, form, &fire, env, &bytes, timeout);
     job.remove_after = files;
-    Ok((runner::run(job), timeout))
+    Ok(runner::run(job))
+}
+
+/// The http executor: the payload a command hook would read, sent to the hook's URL.
+fn send_http(
+    call: &mut Call<'_>,
+    http: &HttpHook,
+    outbound: &mut Option<crate::net::Policy>,
+) -> Reply {
+    let (_, bytes) = call.shaped();
+    let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ({}): POST {} (timeout {})",
+            call.hook.name,
+            call.display(),
+            http.url,
+            crate::config::duration::format_duration(call.timeout)
+        ),
+    );
+    let mut warn = |message: String| {
+        crate::stderr::say!(
+            "hookrun: warning: hook `{}` ({}): {message}",
+            call.hook.name,
+            call.display()
+        );
+    };
+    http::send(http, &bytes, call.timeout, policy, &mut warn)
+}
+
+/// The prompt and agent executor: asks the model `[llm]` and the environment choose.
+fn ask_model(
+    call: &mut Call<'_>,
+    ask: &crate::model::hook::Ask,
+    agent: bool,
+    llm: &mut Option<crate::llm::LlmTable>,
+) -> Reply {
+    let (_, bytes) = call.shaped();
+    let llm = llm.get_or_insert_with(|| prompt::llm_table(&call.config.sources));
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ({}): asking a model{} (timeout {})",
+            call.hook.name,
+            call.display(),
+            if agent { ", with tools" } else { "" },
+            crate::config::duration::format_duration(call.timeout)
+        ),
+    );
+    prompt::run(
+        ask,
+        agent,
+        &bytes,
+        call.settings.project_dir,
+        call.timeout,
+        llm,
+    )
 }
 
 /// Writes `bytes` to a new 0600 file in `dir`, removed when the returned path drops.
@@ -314,12 +414,22 @@ fn held_back(
 }
 
 /// How a hook ended, for the `-v` trace: `exit 2, blocking, deny: no rm`.
-fn ending(finished: &Finished, verdict: &Verdict) -> String {
-    let how = match &finished.exit {
-        _ if finished.timed_out => "timed out".to_owned(),
-        Exit::Code(code) => format!("exit {code}"),
-        Exit::Signal(signal) => format!("killed by {}", runner::terminate::signal_name(*signal)),
-        Exit::SpawnFailed(why) => format!("did not start ({why})"),
+fn ending(ran: &Ran, verdict: &Verdict) -> String {
+    let how = match ran {
+        Ran::Process(finished) => match &finished.exit {
+            _ if finished.timed_out => "timed out".to_owned(),
+            Exit::Code(code) => format!("exit {code}"),
+            Exit::Signal(signal) => {
+                format!("killed by {}", runner::terminate::signal_name(*signal))
+            }
+            Exit::SpawnFailed(why) => format!("did not start ({why})"),
+        },
+        Ran::Reply(reply) => match (&reply.answer, reply.details.get("http_status")) {
+            (Err(failure), _) if failure.timed_out => "timed out".to_owned(),
+            (_, Some(status)) => format!("status {status}"),
+            (Ok(_), None) => "answered".to_owned(),
+            (Err(_), None) => "no answer".to_owned(),
+        },
     };
     let outcome = match verdict.outcome {
         crate::verdict::Outcome::Success => "success",
@@ -391,16 +501,35 @@ const RECORD_STDERR: usize = 4096;
 fn record(
     config: &Config,
     hook: &Hook,
-    finished: &Finished,
+    ran: &Ran,
     verdict: &Verdict,
     limits: Limits,
 ) -> HookRecord {
-    let stderr = &finished.stderr.bytes[..finished.stderr.bytes.len().min(RECORD_STDERR)];
-    let stderr = String::from_utf8_lossy(stderr).trim_end().to_owned();
-    HookRecord {
+    let millis = |duration: Duration| u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
+    let common = HookRecord {
         outcome: Some(verdict.outcome),
         decision: verdict.decision,
         reason: verdict.reason.clone(),
+        duration_ms: Some(millis(ran.duration())),
+        error: verdict.error.clone(),
+        ignored_decision: verdict.ignored_decision,
+        extra: verdict.said.extra.clone(),
+        ..base_record(config, hook)
+    };
+    let finished = match ran {
+        Ran::Process(finished) => finished,
+        Ran::Reply(reply) => {
+            let timed_out = matches!(&reply.answer, Err(failure) if failure.timed_out);
+            return HookRecord {
+                timed_out_after_ms: timed_out.then(|| millis(limits.timeout)),
+                details: reply.details.clone(),
+                ..common
+            };
+        }
+    };
+    let stderr = &finished.stderr.bytes[..finished.stderr.bytes.len().min(RECORD_STDERR)];
+    let stderr = String::from_utf8_lossy(stderr).trim_end().to_owned();
+    HookRecord {
         exit_code: match finished.exit {
             Exit::Code(code) => Some(code),
             _ => None,
@@ -409,18 +538,12 @@ fn record(
             Exit::Signal(signal) => Some(runner::terminate::signal_name(signal)),
             _ => None,
         },
-        duration_ms: Some(u64::try_from(finished.duration.as_millis()).unwrap_or(u64::MAX)),
-        error: verdict.error.clone(),
-        timed_out_after_ms: finished
-            .timed_out
-            .then(|| u64::try_from(limits.timeout.as_millis()).unwrap_or(u64::MAX)),
+        timed_out_after_ms: finished.timed_out.then(|| millis(limits.timeout)),
         killed: finished.killed.map(runner::terminate::Kill::name),
         leaked: u32::try_from(finished.leaked_count()).unwrap_or(u32::MAX),
         truncated: finished.stdout.overflowed || finished.stderr.overflowed,
         stderr: (!stderr.is_empty()).then_some(stderr),
-        ignored_decision: verdict.ignored_decision,
-        extra: verdict.said.extra.clone(),
-        ..base_record(config, hook)
+        ..common
     }
 }
 

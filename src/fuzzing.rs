@@ -157,7 +157,7 @@ pub fn judge_answer(policy: AnswerPolicy, code: i32, stdout: &[u8], stderr: &[u8
         timeout: std::time::Duration::from_secs(60),
         grace: std::time::Duration::from_secs(2),
     };
-    let verdict = crate::verdict::judge(&run, policy, limits, "fuzzed");
+    let verdict = crate::verdict::judge_process(&run, policy, limits, "fuzzed");
     Judged {
         outcome: serde_word(verdict.outcome),
         decision: serde_word(verdict.decision),

@@ -12,6 +12,9 @@ use crate::model::reading::{Ended, HookRun};
 use crate::runner::terminate::signal_name;
 use crate::runner::{Exit, Finished};
 
+mod reply;
+pub(crate) use reply::{Answer, Failure, Ran, Reply};
+
 /// How a hook ended, in the four outcomes of the design note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -43,9 +46,18 @@ pub(crate) struct Limits {
     pub(crate) grace: std::time::Duration,
 }
 
-/// Judges one finished run of the hook named `name`.
-pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) -> Verdict {
-    let mut verdict = match policy.reads {
+/// Judges what the executor of the hook named `name` produced: every kind of hook goes through
+/// here, and ends in the same outcomes, decisions and posture rules.
+pub(crate) fn judge(ran: &Ran, policy: Policy, limits: Limits, name: &str) -> Verdict {
+    match ran {
+        Ran::Process(run) => judge_process(run, policy, limits, name),
+        Ran::Reply(reply) => constrain(reply::judge_reply(reply, policy, name), policy),
+    }
+}
+
+/// Judges one finished run of a process (a command hook).
+pub(crate) fn judge_process(run: &Finished, policy: Policy, limits: Limits, name: &str) -> Verdict {
+    let verdict = match policy.reads {
         Some(read) if run.interrupted.is_none() => {
             read_by_agent_rules(run, read, policy, limits, name)
         }
@@ -54,6 +66,11 @@ pub(crate) fn judge(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             .and_then(|read| read_by_dialect(run, read, policy))
             .unwrap_or_else(|| judge_unfiltered(run, policy, limits, name)),
     };
+    constrain(verdict, policy)
+}
+
+/// What a hook that cannot block, or only observes, keeps of its verdict.
+fn constrain(mut verdict: Verdict, policy: Policy) -> Verdict {
     if !policy.can_block {
         // It is told about the event, and its words stay in its record, but it never blocks.
         if verdict.decision.blocks() {
@@ -152,6 +169,12 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
             exit_error(code, &run.stderr.bytes),
         );
     }
+    read_answer(policy, stdout, said, name)
+}
+
+/// An answer that counts as a command's exit-0 stdout: `stdout` as printed (trimmed), `said`
+/// what it says when it is a JSON object.
+fn read_answer(policy: Policy, stdout: &str, said: Option<Said>, name: &str) -> Verdict {
     if policy.require_allow
         && let Some(problem) = promptkit_type_error(stdout)
     {

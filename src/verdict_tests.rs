@@ -38,7 +38,7 @@ const LIMITS: Limits = Limits {
 };
 
 fn judge_with(policy: Policy, exit: Exit, stdout: &str, stderr: &str) -> Verdict {
-    judge(&run(exit, stdout, stderr), policy, LIMITS, "guard")
+    judge_process(&run(exit, stdout, stderr), policy, LIMITS, "guard")
 }
 
 #[test]
@@ -260,7 +260,7 @@ fn timeouts_are_cancelled_with_both_signals_recorded() {
     let mut timed_out = run(Exit::Signal(9), "", "");
     timed_out.timed_out = true;
     timed_out.killed = Some(Kill::Kill);
-    let verdict = judge(&timed_out, claude(), LIMITS, "guard");
+    let verdict = judge_process(&timed_out, claude(), LIMITS, "guard");
     assert_eq!(verdict.outcome, Outcome::Cancelled);
     assert_eq!(
         verdict.error.as_deref(),
@@ -271,7 +271,7 @@ fn timeouts_are_cancelled_with_both_signals_recorded() {
         fail_closed: true,
         ..claude()
     };
-    let closed = judge(&timed_out, policy, LIMITS, "guard");
+    let closed = judge_process(&timed_out, policy, LIMITS, "guard");
     assert_eq!(
         (closed.outcome, closed.decision),
         (Outcome::Blocking, Decision::Deny)
@@ -287,7 +287,7 @@ fn stdout_overflow_is_a_failure() {
     let mut big = run(Exit::Code(0), "", "");
     big.stdout.overflowed = true;
     assert_eq!(
-        judge(&big, claude(), LIMITS, "g").error.as_deref(),
+        judge_process(&big, claude(), LIMITS, "g").error.as_deref(),
         Some("stdout exceeded 16 MiB")
     );
 }
@@ -300,7 +300,7 @@ fn exit_2_with_overflowed_stdout_still_denies() {
         "too much\n",
     );
     big.stdout.overflowed = true;
-    let verdict = judge(&big, claude(), LIMITS, "g");
+    let verdict = judge_process(&big, claude(), LIMITS, "g");
     assert_eq!(
         (verdict.outcome, verdict.decision, verdict.reason.as_deref()),
         (Outcome::Blocking, Decision::Deny, Some("too much"))
@@ -312,13 +312,13 @@ fn exit_2_with_overflowed_stdout_still_denies() {
         ..claude()
     };
     assert_eq!(
-        judge(&big, prx, LIMITS, "g").outcome,
+        judge_process(&big, prx, LIMITS, "g").outcome,
         Outcome::NonBlockingError
     );
     // A timeout is a timeout, whatever the exit code it left.
     big.timed_out = true;
     assert_eq!(
-        judge(&big, claude(), LIMITS, "g").outcome,
+        judge_process(&big, claude(), LIMITS, "g").outcome,
         Outcome::Cancelled
     );
 }
@@ -661,7 +661,7 @@ fn a_dialect_that_reads_its_runs_itself_decides_and_words_the_verdict() {
     );
     let mut slow = run(Exit::Signal(15), "", "");
     slow.timed_out = true;
-    let timed_out = judge(&slow, policy, LIMITS, "guard");
+    let timed_out = judge_process(&slow, policy, LIMITS, "guard");
     assert_eq!(
         timed_out.reason.as_deref(),
         Some("guard: TimedOut after 5s")

@@ -137,6 +137,7 @@ fn listed(hook: &Hook) -> ListedHook {
     };
     let (handler, command, ask) = match &hook.handler {
         Handler::Command(form) => ("command".to_owned(), Some(form.display()), None),
+        Handler::Http(http) => ("http".to_owned(), Some(http.url.clone()), None),
         Handler::Prompt(ask) => ("prompt".to_owned(), None, Some(ask)),
         Handler::Agent(ask) => ("agent".to_owned(), None, Some(ask)),
         Handler::Unsupported { kind } => (kind.clone(), None, None),

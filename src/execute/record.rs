@@ -41,6 +41,9 @@ pub(crate) struct HookRecord {
     pub(crate) ignored_decision: Option<Decision>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) skipped_reason: Option<String>,
+    /// What a request-shaped hook's executor adds (`http_status`, `http_body`, …).
+    #[serde(flatten)]
+    pub(crate) details: Map<String, Value>,
     /// `enforced`, `metadata`, `suppressOutput` as the hook printed them.
     #[serde(flatten)]
     pub(crate) extra: Map<String, Value>,

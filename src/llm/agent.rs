@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::answer::{self, Answer};
 use super::tools::Sandbox;
-use super::{Completion, Conversation, Message};
+use super::{Completion, Conversation, Failed, Message};
 
 /// The most model turns of one agent hook.
 pub(crate) const MAX_TURNS: u32 = 50;
@@ -31,7 +31,7 @@ to read the project; they see only the project directory and change nothing.";
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Run {
     /// The answer, or why there is none (a provider error, a timeout, the turn bound).
-    pub(crate) answer: Result<Answer, String>,
+    pub(crate) answer: Result<Answer, Failed>,
     pub(crate) turns: u32,
     pub(crate) tool_calls: u32,
     pub(crate) model: Option<String>,
@@ -40,7 +40,7 @@ pub(crate) struct Run {
 }
 
 /// One request to the model, with the time left.
-pub(crate) type Ask<'a> = dyn FnMut(&Conversation<'_>, Duration) -> Result<Completion, String> + 'a;
+pub(crate) type Ask<'a> = dyn FnMut(&Conversation<'_>, Duration) -> Result<Completion, Failed> + 'a;
 
 /// Talks to the model through `ask` until it answers: one turn for a prompt hook (`sandbox`
 /// `None`), at most [`MAX_TURNS`] for an agent hook, all within `timeout`.
@@ -63,7 +63,7 @@ pub(crate) fn converse(
     };
     let mut messages = vec![Message::User(prompt)];
     let mut run = Run {
-        answer: Err(String::new()),
+        answer: Err(Failed::from(String::new())),
         turns: 0,
         tool_calls: 0,
         model: None,
@@ -76,15 +76,20 @@ pub(crate) fn converse(
             .checked_sub(started.elapsed())
             .filter(|d| !d.is_zero())
         else {
-            run.answer = Err(format!(
-                "timed out after {} ({} turns)",
-                crate::config::duration::format_duration(timeout),
-                run.turns
-            ));
+            run.answer = Err(Failed {
+                message: format!(
+                    "timed out after {} ({} turns)",
+                    crate::config::duration::format_duration(timeout),
+                    run.turns
+                ),
+                timed_out: true,
+            });
             return run;
         };
         if run.turns == max_turns {
-            run.answer = Err(format!("the model gave no answer within {max_turns} turns"));
+            run.answer = Err(Failed::from(format!(
+                "the model gave no answer within {max_turns} turns"
+            )));
             return run;
         }
         run.turns += 1;
@@ -224,14 +229,14 @@ mod tests {
         );
         assert_eq!(asked, MAX_TURNS);
         assert_eq!((run.turns, run.tool_calls), (MAX_TURNS, MAX_TURNS));
-        assert!(run.answer.unwrap_err().contains("50 turns"));
+        assert!(run.answer.unwrap_err().message.contains("50 turns"));
     }
 
     #[test]
     fn a_provider_error_is_no_answer() {
         let run = converse("p".into(), None, Duration::from_secs(5), &mut |_, _| {
-            Err("HTTP 500".into())
+            Err(Failed::from("HTTP 500".to_owned()))
         });
-        assert_eq!(run.answer, Err("HTTP 500".into()));
+        assert_eq!(run.answer, Err(Failed::from("HTTP 500".to_owned())));
     }
 }

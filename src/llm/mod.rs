@@ -78,13 +78,29 @@ pub(crate) struct Completion {
 /// The most bytes of a provider's reply read.
 const REPLY_LIMIT: u64 = 4 * 1024 * 1024;
 
-/// Sends `conversation` to `endpoint` and reads the reply; `Err` says why there is none, in
-/// words for the hook's record.
+/// Why a request got no usable reply, in words for the hook's record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Failed {
+    pub(crate) message: String,
+    /// The provider did not answer in time.
+    pub(crate) timed_out: bool,
+}
+
+impl From<String> for Failed {
+    fn from(message: String) -> Failed {
+        Failed {
+            message,
+            timed_out: false,
+        }
+    }
+}
+
+/// Sends `conversation` to `endpoint` and reads the reply.
 pub(crate) fn complete(
     endpoint: &Endpoint,
     conversation: &Conversation<'_>,
     timeout: Duration,
-) -> Result<Completion, String> {
+) -> Result<Completion, Failed> {
     let body = request_body(endpoint, conversation);
     let body = serde_json::to_vec(&body).expect("a JSON value serialises");
     let request = crate::net::Request {
@@ -96,17 +112,22 @@ pub(crate) fn complete(
     };
     // Where requests go is the user's own `[llm]` (README): the http hooks' allowlist does not
     // apply, the refused addresses do.
-    let reply = crate::net::post_json(&request, &crate::net::Policy::default())
-        .map_err(|error| format!("{}: {error}", endpoint.url))?;
+    let reply =
+        crate::net::post_json(&request, &crate::net::Policy::default()).map_err(|error| {
+            Failed {
+                timed_out: matches!(error, crate::net::NetError::Timeout(_)),
+                message: format!("{}: {error}", endpoint.url),
+            }
+        })?;
     if !(200..300).contains(&reply.status) {
-        return Err(format!(
+        return Err(Failed::from(format!(
             "{} answered HTTP {}: {}",
             endpoint.url,
             reply.status,
             error_message(&reply.body)
-        ));
+        )));
     }
-    parse_reply(endpoint.protocol, &reply.body)
+    Ok(parse_reply(endpoint.protocol, &reply.body)?)
 }
 
 /// The request body for `endpoint`'s protocol.

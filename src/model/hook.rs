@@ -160,11 +160,13 @@ impl CommandForm {
     }
 }
 
-/// What a hook is: a command hookrun runs, a question to a model, or a handler type it cannot run
-/// (listed, never dropped).
+/// What a hook is: a command hookrun runs, a request it sends, a question to a model, or a handler type it cannot run
+/// (listed, never dropped). Each runnable kind has its executor in `execute/`.
 #[derive(Debug, Clone)]
 pub(crate) enum Handler {
     Command(CommandForm),
+    /// An http hook: the payload `POST`ed to a URL (`execute/http.rs`).
+    Http(HttpHook),
     /// A prompt hook: one question to a model, answered `{"ok": …}` (README, "Prompt hooks").
     Prompt(Ask),
     /// An agent hook: a bounded conversation in which the model may read the project with
@@ -173,6 +175,16 @@ pub(crate) enum Handler {
     Unsupported {
         kind: String,
     },
+}
+
+/// An http hook's request, as its file wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct HttpHook {
+    pub(crate) url: String,
+    /// Header names and values, in file order; the values may reference `$VAR` / `${VAR}`.
+    pub(crate) headers: Vec<(String, String)>,
+    /// The only variables a header value may expand (`allowedEnvVars`).
+    pub(crate) allowed_env_vars: Vec<String>,
 }
 
 /// What a prompt or agent hook asks.
@@ -265,7 +277,10 @@ impl Hook {
     pub(crate) fn command(&self) -> Option<&CommandForm> {
         match &self.handler {
             Handler::Command(form) => Some(form),
-            Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => None,
+            Handler::Http(_)
+            | Handler::Prompt(_)
+            | Handler::Agent(_)
+            | Handler::Unsupported { .. } => None,
         }
     }
 }
@@ -322,6 +337,13 @@ impl Hook {
                 out.push(("command", program.as_str()));
                 out.extend(args.iter().map(|arg| ("args", arg.as_str())));
             }
+            Handler::Http(http) => {
+                out.push(("url", http.url.as_str()));
+                for (name, value) in &http.headers {
+                    out.push(("headers", name.as_str()));
+                    out.push(("headers", value.as_str()));
+                }
+            }
             Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {}
         }
         for (key, value) in &self.env {
@@ -337,13 +359,26 @@ impl Hook {
 }
 
 impl Handler {
-    /// The name a hook gets when its file names none: its script's stem, or `<type>-hook` for a
-    /// handler hookrun cannot run.
+    /// The name a hook gets when its file names none: its script's stem, `http-<host>` for an
+    /// http hook, or `<type>-hook` for a handler hookrun cannot run.
     pub(crate) fn default_name(&self) -> String {
         match self {
             Handler::Command(form) => derive_name(form),
             Handler::Prompt(_) => "prompt-hook".to_owned(),
             Handler::Agent(_) => "agent-hook".to_owned(),
+            Handler::Http(http) => {
+                let rest = http
+                    .url
+                    .split_once("://")
+                    .map_or(http.url.as_str(), |(_, r)| r);
+                let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+                let host = host.rsplit('@').next().unwrap_or_default();
+                if host.is_empty() {
+                    "http-hook".to_owned()
+                } else {
+                    format!("http-{host}")
+                }
+            }
             Handler::Unsupported { kind } => format!("{kind}-hook"),
         }
     }

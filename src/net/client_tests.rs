@@ -28,10 +28,10 @@ fn serve_once(answer: &'static str) -> (String, thread::JoinHandle<String>) {
         }
         let mut body = vec![0; length];
         reader.read_exact(&mut body).unwrap();
-        if !answer.is_empty() {
-            reader.get_mut().write_all(answer.as_bytes()).unwrap();
-        } else {
+        if answer.is_empty() {
             thread::sleep(Duration::from_secs(2));
+        } else {
+            reader.get_mut().write_all(answer.as_bytes()).unwrap();
         }
         head + &String::from_utf8(body).unwrap()
     });

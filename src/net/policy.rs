@@ -19,8 +19,6 @@ pub(crate) struct Policy {
 #[derive(Debug)]
 pub(crate) struct Target {
     pub(crate) uri: Uri,
-    pub(crate) host: String,
-    pub(crate) port: u16,
 }
 
 /// Why a URL or an address is refused; the text completes "refused: …".
@@ -71,7 +69,7 @@ impl Policy {
                 "`{url}` matches no pattern of `[http] allow` in the user-level hookrun.toml"
             ));
         }
-        Ok(Target { uri, host, port })
+        Ok(Target { uri })
     }
 }
 
@@ -114,11 +112,11 @@ fn embedded_v4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
     if let Some(v4) = v6.to_ipv4_mapped() {
         return Some(v4);
     }
-    let s = v6.segments();
-    if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-        let [a, b] = s[6].to_be_bytes();
-        let [c, d] = s[7].to_be_bytes();
-        return Some(Ipv4Addr::new(a, b, c, d));
+    let segments = v6.segments();
+    if segments[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+        let [high, low] = segments[6].to_be_bytes();
+        let [high2, low2] = segments[7].to_be_bytes();
+        return Some(Ipv4Addr::new(high, low, high2, low2));
     }
     None
 }

@@ -31,7 +31,7 @@ impl Resolver for Checked {
         let resolved = self.system.resolve(uri, config, timeout)?;
         let mut kept = self.empty();
         let mut refusal = None;
-        for &addr in resolved.iter() {
+        for &addr in &resolved {
             match address_refusal(addr.ip()) {
                 Ok(()) => kept.push(addr),
                 Err(reason) => refusal = Some(reason),

@@ -53,6 +53,9 @@ fn definition(hook: &Hook) -> Value {
         Handler::Command(form) => json!(["command", format!("{form:?}")]),
         Handler::Prompt(ask) => json!(["prompt", ask.prompt, ask.model]),
         Handler::Agent(ask) => json!(["agent", ask.prompt, ask.model]),
+        Handler::Http(http) => {
+            json!(["http", http.url, http.headers, http.allowed_env_vars])
+        }
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
     json!({
@@ -103,6 +106,7 @@ pub(crate) fn summary(hook: &Hook) -> String {
         Handler::Command(form) => form.display(),
         Handler::Prompt(ask) => format!("(prompt) {}", one_line(&ask.prompt)),
         Handler::Agent(ask) => format!("(agent) {}", one_line(&ask.prompt)),
+        Handler::Http(http) => format!("POST {}", http.url),
         Handler::Unsupported { kind } => format!("({kind} handler)"),
     };
     format!("{} [{events}{matcher}]: {what}", hook.name)

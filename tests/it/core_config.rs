@@ -388,15 +388,15 @@ fn configuration_files_over_4_mib_are_refused() {
 
 #[test]
 fn handler_types_hookrun_cannot_run_are_listed_never_dropped() {
-    let settings = r#"{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://127.0.0.1:9/x"},{"type":"command","command":"true"}]}]}}"#;
+    let settings = r#"{"hooks":{"Stop":[{"hooks":[{"type": "mcp_tool", "server": "s", "tool": "t"},{"type":"command","command":"true"}]}]}}"#;
     let run = Case::new()
         .file(".claude/settings.json", settings)
         .fire("Stop")
         .exit(0);
     assert_eq!(run.hook_names().len(), 2, "{}", run.stdout);
-    let http = run.hook("http-hook");
+    let http = run.hook("mcp_tool-hook");
     assert_eq!(
         http["skipped_reason"],
-        "unsupported: handler type `http` is not supported yet"
+        "unsupported: handler type `mcp_tool` is not supported yet"
     );
 }

@@ -24,7 +24,7 @@ fn every_skip() -> Case {
                     {"type": "command", "command": "touch ran-if", "if": "Bash(rm *)"},
                     {"type": "command", "command": "touch ran-dedup"},
                     {"type": "command", "command": "hookrun fire PreToolUse"},
-                    {"type": "http", "url": "http://localhost:1"}]},
+                    {"type": "mcp_tool", "server": "s", "tool": "t"}]},
                 {"matcher": "Edit", "hooks": [{"type": "command", "command": "touch ran-matcher"}]}],
               "Stop": [{"hooks": [{"type": "command", "command": "touch ran-event"}]}]}}"#,
         )
@@ -81,7 +81,7 @@ fn dry_run_gives_every_hook_its_reason_and_spawns_nothing() {
             (
                 String::new(),
                 false,
-                reason("unsupported: handler type `http` is not supported yet")
+                reason("unsupported: handler type `mcp_tool` is not supported yet")
             ),
             (
                 "touch ran-matcher".into(),

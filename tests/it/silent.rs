@@ -14,7 +14,7 @@ fn unsupported_kinds() -> Case {
     Case::new().file(
         ".claude/settings.json",
         r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
-            {"type": "http", "url": "http://localhost:1/hook"},
+            {"type": "mcp_tool", "server": "s", "tool": "t"},
             {"type": "prompt", "prompt": "is this safe?"},
             {"type": "agent", "prompt": "review it"},
             {"type": "command", "command": "true"}]}]}}"#,
@@ -29,10 +29,10 @@ fn unsupported_hook_kinds_are_said_on_stderr_and_in_the_record_when_they_would_r
         .fire("PreToolUse")
         .exit(0)
         .decision("none")
-        .stderr_has("hook `http-hook` (.claude/settings.json): handler type `http` is not supported by hookrun: not run")
+        .stderr_has("hook `mcp_tool-hook` (.claude/settings.json): handler type `mcp_tool` is not supported by hookrun: not run")
         .stderr_has("handler type `prompt`")
         .stderr_has("handler type `agent`");
-    let http = run.hook("http-hook");
+    let http = run.hook("mcp_tool-hook");
     assert_eq!(http["outcome"], "non_blocking_error", "{http}");
     assert!(
         http["error"]
@@ -58,7 +58,7 @@ fn unsupported_hook_kinds_block_under_strict_and_are_logged() {
     assert!(
         run.json()["reason"]
             .as_str()
-            .is_some_and(|r| r.contains("handler type `http` is not supported")),
+            .is_some_and(|r| r.contains("handler type `mcp_tool` is not supported")),
         "{}",
         run.stdout
     );
@@ -75,10 +75,9 @@ fn unsupported_hook_kinds_block_under_strict_and_are_logged() {
 
 #[test]
 fn unsupported_hook_kinds_are_errors_in_validate() {
-    let run = unsupported_kinds()
-        .run(&["validate"])
-        .exit(1)
-        .stdout_has("error: hook `http-hook`: handler type `http` is not supported by hookrun");
+    let run = unsupported_kinds().run(&["validate"]).exit(1).stdout_has(
+        "error: hook `mcp_tool-hook`: handler type `mcp_tool` is not supported by hookrun",
+    );
     assert!(run.stdout.contains("3 errors"), "{}", run.stdout);
 }
 

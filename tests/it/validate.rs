@@ -13,7 +13,7 @@ const BROKEN_CLAUDE: &str = r#"{
         "matcher": "Bash(",
         "hooks": [
           {"type": "command", "command": "./hooks/missing.sh", "timout": 5},
-          {"type": "http", "url": "http://localhost:1"}
+          {"type": "mcp_tool", "server": "s", "tool": "t"}
         ]
       }
     ],
@@ -62,7 +62,13 @@ fn every_problem_of_a_claude_file_is_reported_at_its_position() {
     at(&all, "`./hooks/missing.sh` not found", "warning", 7, 42);
     let key = at(&all, "unknown key `timout`", "warning", 7, 64);
     assert_eq!(key["help"], "did you mean `timeout`?");
-    at(&all, "handler type `http` is not supported", "error", 8, 20);
+    at(
+        &all,
+        "handler type `mcp_tool` is not supported",
+        "error",
+        8,
+        20,
+    );
     let event = at(&all, "unknown claude event `PreTooluse`", "warning", 12, 5);
     assert_eq!(event["help"], "did you mean `PreToolUse`?");
     at(

@@ -10,7 +10,7 @@ use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, Mode};
+use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
 use crate::matching::{Flavour, Matcher};
@@ -30,6 +30,7 @@ const CLAUDE_HANDLER_KEYS: &[&str] = &[
     "once",
     "url",
     "headers",
+    "allowedEnvVars",
     "prompt",
     "model",
     "server",
@@ -182,6 +183,15 @@ fn read_handler(
             }),
             None => Handler::Command(CommandForm::Shell(command.to_owned())),
         }
+    } else if kind == "http" && dialect == super::CLAUDE {
+        let url = reader.req_str(handler, "url", path, "the http hook")?;
+        Handler::Http(HttpHook {
+            url: url.to_owned(),
+            headers: reader.opt_str_map(handler, "headers", path).unwrap_or_default(),
+            allowed_env_vars: reader
+                .opt_str_list(handler, "allowedEnvVars", path)
+                .unwrap_or_default(),
+        })
     } else if matches!(kind, "prompt" | "agent") && dialect == super::CLAUDE {
         let prompt = reader.req_str(handler, "prompt", path, "the prompt hook")?;
         let ask = Ask {

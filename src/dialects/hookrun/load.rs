@@ -16,7 +16,7 @@ use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 use super::kinds::Kind;
 
-const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "llm"];
+const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "http", "llm"];
 const HOOK_KEYS: &[&str] = &[
     "name",
     "events",
@@ -68,6 +68,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         llm: super::kinds::read_llm(ctx, &mut reader, root),
         ..Switches::default()
     };
+    super::http::check(ctx, &mut reader, root);
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let path = vec![Step::Key("hook".into())];
