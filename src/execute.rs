@@ -286,14 +286,24 @@ fn ask_model(
             crate::config::duration::format_duration(call.timeout)
         ),
     );
-    prompt::run(
+    let reply = prompt::run(
         ask,
         agent,
         &bytes,
         call.settings.project_dir,
         call.timeout,
         llm,
-    )
+    );
+    if let Err(failure) = &reply.answer {
+        // Its guard did not answer: said whatever `--quiet` says, as for a hook hookrun cannot run.
+        crate::stderr::say!(
+            "hookrun: warning: hook `{}` ({}): {}",
+            call.hook.name,
+            call.display(),
+            failure.message
+        );
+    }
+    reply
 }
 
 /// Writes `bytes` to a new 0600 file in `dir`, removed when the returned path drops.

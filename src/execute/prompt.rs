@@ -27,11 +27,11 @@ pub(crate) fn llm_table(sources: &[Source]) -> LlmTable {
         sources
             .iter()
             .filter(move |source| project(source) == want_project)
-            .filter_map(|source| source.switches.llm.as_ref())
+            .filter_map(|source| source.switches.llm.as_deref())
     };
     tables(false)
         .chain(tables(true))
-        .fold(LlmTable::default(), |merged, table| merged.overlaid(table))
+        .fold(LlmTable::default(), LlmTable::overlaid)
 }
 
 /// Where `ask` goes under `llm` and hookrun's environment, or what to set.

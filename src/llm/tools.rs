@@ -128,10 +128,10 @@ impl Sandbox {
         bytes.truncate(READ_LIMIT);
         let mut text = String::from_utf8_lossy(&bytes).into_owned();
         if more {
-            text.push_str(&format!(
-                "\n[truncated: read on with offset {}]",
-                offset + READ_LIMIT as u64
-            ));
+            let next = offset + READ_LIMIT as u64;
+            text.push_str("\n[truncated: read on with offset ");
+            text.push_str(&next.to_string());
+            text.push(']');
         }
         Ok(text)
     }
@@ -166,10 +166,10 @@ impl Sandbox {
             let Ok(meta) = fs::metadata(path) else {
                 return true;
             };
-            let Ok(bytes) = (meta.len() <= GREP_FILE_LIMIT)
-                .then(|| fs::read(path))
-                .unwrap_or_else(|| Ok(Vec::new()))
-            else {
+            if meta.len() > GREP_FILE_LIMIT {
+                return true;
+            }
+            let Ok(bytes) = fs::read(path) else {
                 return true;
             };
             if bytes.contains(&0) {
@@ -224,18 +224,22 @@ impl Sandbox {
                     if entry.file_name() != ".git" {
                         stack.push(path);
                     }
-                } else if kind.is_file()
-                    || (kind.is_symlink()
-                        && fs::canonicalize(&path)
-                            .is_ok_and(|target| target.starts_with(&self.root) && target.is_file()))
+                } else if (kind.is_file() || (kind.is_symlink() && self.links_inside(&path)))
+                    && !visit(&path)
                 {
-                    if !visit(&path) {
-                        return false;
-                    }
+                    return false;
                 }
             }
         }
         true
+    }
+}
+
+impl Sandbox {
+    /// Whether the link at `path` resolves to a file inside the project.
+    fn links_inside(&self, path: &Path) -> bool {
+        fs::canonicalize(path)
+            .is_ok_and(|target| target.starts_with(&self.root) && target.is_file())
     }
 }
 

@@ -72,7 +72,7 @@ pub(crate) struct Switches {
     pub(crate) untrusted_blocks: bool,
     /// The file's `[llm]` table (a project's keeps its `model` only): which provider every
     /// file's prompt and agent hooks ask.
-    pub(crate) llm: Option<crate::llm::LlmTable>,
+    pub(crate) llm: Option<Box<crate::llm::LlmTable>>,
 }
 
 impl Source {

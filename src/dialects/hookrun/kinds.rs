@@ -64,19 +64,14 @@ pub(super) fn kind_and_mode(
             }
         },
     }
-    let from_kind = match reader.opt_str(table, "kind", path) {
-        None => None,
-        Some(word) => match Kind::from_word(word) {
-            Some(kind) => Some(kind),
-            None => {
-                reader.error(
-                    &child(path, "kind"),
-                    format!("`kind` must be {KIND_WORDS}, found {word:?}"),
-                );
-                None
-            }
-        },
-    };
+    let word = reader.opt_str(table, "kind", path);
+    let from_kind = word.and_then(Kind::from_word);
+    if let Some(word) = word.filter(|_| from_kind.is_none()) {
+        reader.error(
+            &child(path, "kind"),
+            format!("`kind` must be {KIND_WORDS}, found {word:?}"),
+        );
+    }
     if let (Some(kind), Some(other)) = (from_kind, from_mode)
         && kind != other
     {
@@ -135,7 +130,7 @@ pub(super) fn read_llm(
     ctx: &LoadContext<'_>,
     reader: &mut Reader<'_>,
     root: &Object<'_>,
-) -> Option<LlmTable> {
+) -> Option<Box<LlmTable>> {
     let node = root.get("llm")?;
     let path = vec![Step::Key("llm".into())];
     let table = reader.object(node, &path, "the [llm] table")?;
@@ -189,5 +184,5 @@ pub(super) fn read_llm(
             ..LlmTable::default()
         };
     }
-    Some(llm)
+    Some(Box::new(llm))
 }
