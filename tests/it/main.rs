@@ -35,3 +35,4 @@ mod streams;
 mod test_command;
 mod trust;
 mod validate;
+mod vocabulary;
