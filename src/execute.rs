@@ -25,6 +25,7 @@ pub(crate) mod detach;
 pub(crate) mod http;
 pub(crate) mod job;
 mod loop_limit;
+pub(crate) mod prompt;
 pub(crate) mod record;
 
 /// Settings of one fire that apply to every hook.
@@ -65,11 +66,7 @@ pub(crate) fn execute(
         interrupted: None,
     };
     let mut payloads = Payloads::default();
-    let mut temp_dir: Option<tempfile::TempDir> = None;
-    // The outbound policy of http hooks, read when the first one runs.
-    let mut outbound: Option<crate::net::Policy> = None;
-    // Async hooks' work, started once every other hook has run.
-    let mut detached = detach::Pending::default();
+    let mut kit = Kit::default();
     // Dialects whose chain a deny ended: their later hooks do not run.
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
     // Dialects that report only their first deny's reason, once it is given.
@@ -103,22 +100,16 @@ pub(crate) fn execute(
             timeout,
             payloads: &mut payloads,
         };
-        if hook.run_async {
-            detach(&mut call, &mut detached, &mut outbound)?;
+        if hook.run_async && matches!(hook.handler, Handler::Command(_) | Handler::Http(_)) {
+            detach(&mut call, &mut kit.detached, &mut kit.outbound)?;
             execution.records.push(HookRecord {
                 outcome: Some(Outcome::Started),
                 ..base_record(config, hook)
             });
             continue;
         }
-        // Each kind of hook has its executor; all of them end in a `Ran` that `judge` reads.
-        let ran = match &hook.handler {
-            Handler::Command(form) => {
-                let finished = launch(&mut call, form, &mut temp_dir, None)?;
-                Ran::Process(finished.expect("a hook that is waited for"))
-            }
-            Handler::Http(http) => Ran::Reply(send_http(&mut call, http, &mut outbound)),
-            Handler::Unsupported { .. } => continue,
+        let Some(ran) = run(&mut call, &mut kit)? else {
+            continue;
         };
         let limits = Limits {
             timeout,
@@ -162,7 +153,7 @@ pub(crate) fn execute(
             return Ok(execution);
         }
     }
-    detached.start();
+    kit.detached.start();
     Ok(execution)
 }
 
@@ -266,6 +257,34 @@ fn launch(
     Ok(Some(runner::run(job)))
 }
 
+/// What a fire's hooks share and make only when the first hook that needs it runs.
+#[derive(Default)]
+struct Kit {
+    /// The directory of payload files.
+    temp_dir: Option<tempfile::TempDir>,
+    /// The outbound policy of http hooks.
+    outbound: Option<crate::net::Policy>,
+    /// Async hooks' work, started once every other hook has run.
+    detached: detach::Pending,
+    /// Every file's `[llm]` overlaid.
+    llm: Option<crate::llm::LlmTable>,
+}
+
+/// Runs `call`'s hook with its kind's executor; every executor ends in a `Ran` that `judge`
+/// reads (`None`: a kind hookrun does not run, already recorded by the plan).
+fn run(call: &mut Call<'_>, kit: &mut Kit) -> std::io::Result<Option<Ran>> {
+    Ok(Some(match &call.hook.handler {
+        Handler::Command(form) => {
+            let finished = launch(call, form, &mut kit.temp_dir, None)?;
+            Ran::Process(finished.expect("a hook that is waited for"))
+        }
+        Handler::Http(http) => Ran::Reply(send_http(call, http, &mut kit.outbound)),
+        Handler::Prompt(ask) => Ran::Reply(ask_model(call, ask, false, &mut kit.llm)),
+        Handler::Agent(ask) => Ran::Reply(ask_model(call, ask, true, &mut kit.llm)),
+        Handler::Unsupported { .. } => return Ok(None),
+    }))
+}
+
 /// An async hook: its work ordered for a detached worker, started after the fire's last hook.
 fn detach(
     call: &mut Call<'_>,
@@ -319,7 +338,8 @@ fn detach(
             };
             pending.push(detach::Order { work, ..order }, bytes.to_vec());
         }
-        Handler::Unsupported { .. } => {}
+        // The loaders refuse `async` on these: they are always waited for.
+        Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {}
     }
     Ok(())
 }
@@ -350,6 +370,45 @@ fn send_http(
         );
     };
     http::send(http, &bytes, call.timeout, policy, &mut warn)
+}
+
+/// The prompt and agent executor: asks the model `[llm]` and the environment choose.
+fn ask_model(
+    call: &mut Call<'_>,
+    ask: &crate::model::hook::Ask,
+    agent: bool,
+    llm: &mut Option<crate::llm::LlmTable>,
+) -> Reply {
+    let (_, bytes) = call.shaped();
+    let llm = llm.get_or_insert_with(|| prompt::llm_table(&call.config.sources));
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ({}): asking a model{} (timeout {})",
+            call.hook.name,
+            call.display(),
+            if agent { ", with tools" } else { "" },
+            crate::config::duration::format_duration(call.timeout)
+        ),
+    );
+    let reply = prompt::run(
+        ask,
+        agent,
+        &bytes,
+        call.settings.project_dir,
+        call.timeout,
+        llm,
+    );
+    if let Err(failure) = &reply.answer {
+        // Its guard did not answer: said whatever `--quiet` says, as for a hook hookrun cannot run.
+        crate::stderr::say!(
+            "hookrun: warning: hook `{}` ({}): {}",
+            call.hook.name,
+            call.display(),
+            failure.message
+        );
+    }
+    reply
 }
 
 /// Writes `bytes` to a new 0600 file in `dir`, removed when the returned path drops.

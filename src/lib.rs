@@ -22,6 +22,7 @@ pub mod exit;
 #[doc(hidden)]
 pub mod fuzzing;
 mod install;
+mod llm;
 pub(crate) mod matching;
 mod merge;
 pub(crate) mod model;

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 pub(crate) mod deep;
 pub(crate) mod raw;
+pub(crate) mod template;
 
 /// Default `--max-payload`: 64 MiB.
 pub(crate) const DEFAULT_MAX_PAYLOAD: u64 = 64 * 1024 * 1024;

@@ -170,7 +170,10 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
                 Handler::Command(form) => RunKey::Command(form, hook.cwd.as_path()),
                 // Claude runs one request per URL, whichever files list it.
                 Handler::Http(http) => RunKey::Url(&http.url),
-                Handler::Unsupported { .. } => return None,
+                // Every prompt or agent hook asks its model: none is taken for another.
+                Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {
+                    return None;
+                }
             };
             let copies = runs.entry(key).or_default();
             let strength = Strength::of(hook, input.event);

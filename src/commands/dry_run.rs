@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::error::Error;
 use crate::merge::merge;
+use crate::model::Handler;
 use crate::output::document::{Document, HookRecord};
 use crate::plan::Step;
 use crate::sources::Config;
@@ -46,6 +47,22 @@ pub(crate) fn print(
             }
             if hook.run_async {
                 record.extra.insert("async".into(), Value::Bool(true));
+            }
+            if let Handler::Prompt(ask) | Handler::Agent(ask) = &hook.handler {
+                let kind = if matches!(hook.handler, Handler::Agent(_)) {
+                    "agent"
+                } else {
+                    "prompt"
+                };
+                record.extra.insert("kind".into(), Value::from(kind));
+                record
+                    .extra
+                    .insert("prompt".into(), Value::String(ask.prompt.clone()));
+                if let Some(model) = &ask.model {
+                    record
+                        .extra
+                        .insert("model".into(), Value::String(model.clone()));
+                }
             }
             record
         })

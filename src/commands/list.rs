@@ -41,6 +41,12 @@ struct ListedHook {
     handler: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     command: Option<String>,
+    /// A prompt or agent hook's prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prompt: Option<String>,
+    /// The model a prompt or agent hook names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model: Option<String>,
     timeout: String,
     timeout_ms: u128,
     mode: &'static str,
@@ -129,10 +135,12 @@ fn listed(hook: &Hook) -> ListedHook {
             .map(|phase| format!("{kind}.{phase}"))
             .collect(),
     };
-    let (handler, command) = match &hook.handler {
-        Handler::Command(form) => ("command".to_owned(), Some(form.display())),
-        Handler::Http(http) => ("http".to_owned(), Some(http.url.clone())),
-        Handler::Unsupported { kind } => (kind.clone(), None),
+    let (handler, command, ask) = match &hook.handler {
+        Handler::Command(form) => ("command".to_owned(), Some(form.display()), None),
+        Handler::Http(http) => ("http".to_owned(), Some(http.url.clone()), None),
+        Handler::Prompt(ask) => ("prompt".to_owned(), None, Some(ask)),
+        Handler::Agent(ask) => ("agent".to_owned(), None, Some(ask)),
+        Handler::Unsupported { kind } => (kind.clone(), None, None),
     };
     ListedHook {
         name: hook.name.clone(),
@@ -144,6 +152,8 @@ fn listed(hook: &Hook) -> ListedHook {
         condition: hook.condition.clone(),
         handler,
         command,
+        prompt: ask.map(|ask| ask.prompt.clone()),
+        model: ask.and_then(|ask| ask.model.clone()),
         timeout: format_duration(hook.timeout),
         timeout_ms: hook.timeout.as_millis(),
         mode: match hook.mode {
@@ -220,6 +230,11 @@ fn row(hook: &ListedHook) -> [String; 8] {
         if hook.enabled { "yes" } else { "no" }.to_owned(),
         hook.command
             .clone()
+            .or_else(|| {
+                let prompt = hook.prompt.as_deref()?;
+                let line = prompt.lines().next().unwrap_or_default();
+                Some(format!("({}) {line}", hook.handler))
+            })
             .unwrap_or_else(|| format!("({} handler: not run)", hook.handler)),
     ]
 }

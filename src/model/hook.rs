@@ -61,7 +61,7 @@ impl Level {
 }
 
 /// A file's switches over hooks, beyond its own hooks.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Switches {
     /// `disableAllHooks`, when the file sets it.
     pub(crate) disable_all_hooks: Option<bool>,
@@ -70,6 +70,9 @@ pub(crate) struct Switches {
     /// `[trust] untrusted = "block"` of the user-level `hookrun.toml`: held-back project hooks
     /// block.
     pub(crate) untrusted_blocks: bool,
+    /// The file's `[llm]` table (a project's keeps its `model` only): which provider every
+    /// file's prompt and agent hooks ask.
+    pub(crate) llm: Option<Box<crate::llm::LlmTable>>,
 }
 
 impl Source {
@@ -157,13 +160,18 @@ impl CommandForm {
     }
 }
 
-/// What a hook is: a command hookrun runs, a request it sends, or a handler type it cannot run
+/// What a hook is: a command hookrun runs, a request it sends, a question to a model, or a handler type it cannot run
 /// (listed, never dropped). Each runnable kind has its executor in `execute/`.
 #[derive(Debug, Clone)]
 pub(crate) enum Handler {
     Command(CommandForm),
     /// An http hook: the payload `POST`ed to a URL (`execute/http.rs`).
     Http(HttpHook),
+    /// A prompt hook: one question to a model, answered `{"ok": …}` (README, "Prompt hooks").
+    Prompt(Ask),
+    /// An agent hook: a bounded conversation in which the model may read the project with
+    /// read-only tools before it answers (README, "Agent hooks").
+    Agent(Ask),
     Unsupported {
         kind: String,
     },
@@ -177,6 +185,15 @@ pub(crate) struct HttpHook {
     pub(crate) headers: Vec<(String, String)>,
     /// The only variables a header value may expand (`allowedEnvVars`).
     pub(crate) allowed_env_vars: Vec<String>,
+}
+
+/// What a prompt or agent hook asks.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Ask {
+    /// The hook's prompt; `$ARGUMENTS` stands for the payload's JSON.
+    pub(crate) prompt: String,
+    /// The model the hook names, over `[llm] model`.
+    pub(crate) model: Option<String>,
 }
 
 /// Which fired events a hook answers to.
@@ -263,7 +280,10 @@ impl Hook {
     pub(crate) fn command(&self) -> Option<&CommandForm> {
         match &self.handler {
             Handler::Command(form) => Some(form),
-            Handler::Http(_) | Handler::Unsupported { .. } => None,
+            Handler::Http(_)
+            | Handler::Prompt(_)
+            | Handler::Agent(_)
+            | Handler::Unsupported { .. } => None,
         }
     }
 }
@@ -328,7 +348,7 @@ impl Hook {
                     out.push(("headers", value.as_str()));
                 }
             }
-            Handler::Unsupported { .. } => {}
+            Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {}
         }
         for (key, value) in &self.env {
             out.push(("env", key.as_str()));
@@ -348,6 +368,8 @@ impl Handler {
     pub(crate) fn default_name(&self) -> String {
         match self {
             Handler::Command(form) => derive_name(form),
+            Handler::Prompt(_) => "prompt-hook".to_owned(),
+            Handler::Agent(_) => "agent-hook".to_owned(),
             Handler::Http(http) => {
                 let rest = http
                     .url

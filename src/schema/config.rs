@@ -21,6 +21,7 @@ pub(super) fn schema() -> Value {
                     "allow": {"type": "array", "items": {"type": "string"}, "description": "URL patterns (scheme://host[:port][/path], * wildcards) every http hook must match."},
                 },
             },
+            "llm": llm(),
         },
         "$defs": {
             "duration": {
@@ -43,11 +44,25 @@ pub(super) fn schema() -> Value {
     )
 }
 
+fn llm() -> Value {
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "description": "The model provider of prompt and agent hooks. In a project's file only `model` counts.",
+        "properties": {
+            "provider": {"enum": ["anthropic", "openai"], "description": "anthropic: the Messages API; openai: any OpenAI-compatible chat-completions server. Default: openai when base_url is set, else anthropic."},
+            "base_url": string("The provider's URL (user-level file only): http://localhost:11434/v1 for Ollama; Anthropic's default is ANTHROPIC_BASE_URL or https://api.anthropic.com."),
+            "api_key_env": string("The environment variable holding the API key (user-level file only); Anthropic's default is ANTHROPIC_API_KEY."),
+            "model": string("The model prompt and agent hooks ask when they name none."),
+        },
+    })
+}
+
 fn hook() -> Value {
     json!({
         "type": "object",
         "required": ["events"],
-        "oneOf": [{"required": ["command"]}, {"required": ["url"]}],
+        "anyOf": [{"required": ["command"]}, {"required": ["prompt"]}, {"required": ["url"]}],
         "additionalProperties": false,
         "properties": {
             "name": string("Unique in the file; default: derived from the command (http-<host> for a URL)."),
@@ -59,6 +74,10 @@ fn hook() -> Value {
             },
             "matcher": string("Claude matcher semantics: \"\"/\"*\" all, names split on | or ,, else a regex."),
             "if": string("A permission-rule condition such as \"Bash(rm -rf *)\"."),
+            "condition": string("The design note's name for `if` (give one of the two)."),
+            "kind": {"enum": ["command", "prompt", "agent", "http"], "description": "How the hook runs; default: prompt when `prompt` is set, else command."},
+            "prompt": string("A prompt or agent hook's question to the model; $ARGUMENTS stands for the payload's JSON (appended when absent)."),
+            "model": string("The model a prompt or agent hook asks (over [llm] model)."),
             "command": string("Shell form (run with /bin/sh -c), or the program when `args` is given."),
             "args": {"type": "array", "items": {"type": "string"}, "description": "Exec form: arguments, no shell."},
             "url": string("An http hook: the payload is POSTed here as JSON (instead of `command`)."),
@@ -68,7 +87,7 @@ fn hook() -> Value {
             "env": env_table("Extra environment for the hook."),
             "timeout": {"$ref": "#/$defs/duration"},
             "kill_grace": {"$ref": "#/$defs/duration"},
-            "mode": {"enum": ["filter", "observe"], "description": "observe never blocks."},
+            "mode": {"enum": ["filter", "observe", "command", "prompt", "agent", "http"], "description": "observe never blocks; the design note's command/prompt/agent/http mean `kind`."},
             "on_error": {"enum": ["allow", "deny"], "description": "deny: a failing hook blocks (fails closed)."},
             "enabled": boolean("false switches the hook off."),
             "payload_file": boolean("Also hand the payload as a 0600 temp file in HOOKRUN_PAYLOAD_FILE."),

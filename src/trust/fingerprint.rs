@@ -51,6 +51,8 @@ fn definition(hook: &Hook) -> Value {
     };
     let handler = match &hook.handler {
         Handler::Command(form) => json!(["command", format!("{form:?}")]),
+        Handler::Prompt(ask) => json!(["prompt", ask.prompt, ask.model]),
+        Handler::Agent(ask) => json!(["agent", ask.prompt, ask.model]),
         Handler::Http(http) => {
             json!(["http", http.url, http.headers, http.allowed_env_vars])
         }
@@ -83,6 +85,16 @@ fn definition(hook: &Hook) -> Value {
     definition
 }
 
+/// A prompt's first line, at most 80 characters, for one-line summaries.
+fn one_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    let mut out: String = line.chars().take(80).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
 /// One line for people: `name (events[, matcher]): command`.
 pub(crate) fn summary(hook: &Hook) -> String {
     let events = match &hook.events {
@@ -97,6 +109,8 @@ pub(crate) fn summary(hook: &Hook) -> String {
         .unwrap_or_default();
     let what = match &hook.handler {
         Handler::Command(form) => form.display(),
+        Handler::Prompt(ask) => format!("(prompt) {}", one_line(&ask.prompt)),
+        Handler::Agent(ask) => format!("(agent) {}", one_line(&ask.prompt)),
         Handler::Http(http) => format!("POST {}", http.url),
         Handler::Unsupported { kind } => format!("({kind} handler)"),
     };

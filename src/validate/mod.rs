@@ -74,6 +74,7 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
             positions: &positions[hook.source],
         })
         .collect();
+    let llm = crate::execute::prompt::llm_table(&config.sources);
     let mut findings = Vec::new();
     let policy = crate::execute::http::outbound_policy(config);
     for site in &sites {
@@ -81,7 +82,7 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
         check_matcher(site, &mut findings);
         check_condition(site, &mut findings);
         check_timeout(site, &mut findings);
-        check_handler(site, project_dir, &policy, &mut findings);
+        check_handler(site, project_dir, &policy, &llm, &mut findings);
     }
     names::check(&sites, &mut findings);
     // The loaders' diagnostics by place, so that each finding is looked up, not searched for.
@@ -261,6 +262,7 @@ fn check_handler(
     site: &Site<'_>,
     project_dir: &Path,
     policy: &crate::net::Policy,
+    llm: &crate::llm::LlmTable,
     findings: &mut Vec<Finding>,
 ) {
     let hook = site.hook;
@@ -277,8 +279,44 @@ fn check_handler(
                     .help(help),
             );
         }
+        Handler::Prompt(ask) | Handler::Agent(ask) => {
+            if ask.prompt.trim().is_empty() {
+                let message = format!("hook `{}`: its `prompt` is empty", hook.name);
+                let position = site.field("prompt", &[]);
+                findings.push(
+                    site.report(Severity::Error, "prompt", position, message)
+                        .help(
+                            "say what the model should check; `$ARGUMENTS` stands for the payload",
+                        ),
+                );
+            }
+            if let Err(problem) = crate::execute::prompt::endpoint(llm, ask) {
+                let message = format!("hook `{}`: it cannot ask a model: {problem}", hook.name);
+                let position = site.field("prompt", &[]);
+                findings.push(
+                    site.report(Severity::Error, "provider", position, message)
+                        .help("README, \"Providers\": ANTHROPIC_API_KEY, or [llm] in the user-level hookrun.toml"),
+                );
+            }
+        }
         Handler::Http(http) => http::check(site, http, policy, findings),
-        Handler::Command(_) => {
+        Handler::Command(form) => {
+            if let crate::model::CommandForm::Shell(text) = form
+                && hook.dialect == HOOKRUN
+                && let Some(placeholder) = crate::payload::template::shell_unsupported(text)
+            {
+                let message = format!(
+                    "hook `{}`: `{placeholder}` is no shell variable: a nested path works in exec form only",
+                    hook.name
+                );
+                let position = site.field("command", &[]);
+                findings.push(
+                    site.report(Severity::Error, "placeholder", position, message)
+                        .help(
+                            "give the arguments in `args` (exec form), or use $tool_input_<field>",
+                        ),
+                );
+            }
             let unset = variables::unset(hook, project_dir);
             if !unset.is_empty() {
                 let names: Vec<String> = unset.iter().map(|name| format!("${name}")).collect();

@@ -49,10 +49,6 @@ pub(crate) enum Answer {
     Stdout(String),
     /// What the hook said, already in the vocabulary: a prompt hook's `{"ok": false, "reason"}`
     /// is `Box::new(Said { decision: Some(Decision::Deny), reason: Some(…), ..Said::default() })`.
-    #[expect(
-        dead_code,
-        reason = "prompt and agent hooks answer this way; http hooks never do"
-    )]
     Said(Box<Said>),
 }
 

@@ -21,6 +21,10 @@ const LAYERS: &[&str] = &[
     // Reading files and the event payload: formats, positions, diagnostics.
     "config",
     "payload",
+    // hookrun's one HTTP client, and asking a model with it (prompt and agent hooks): they
+    // know nothing of hooks, so the model's `[llm]` table can name the provider settings.
+    "net",
+    "llm",
     // Pure matching: matchers, targets, `if` rules.
     "matching",
     // Editing an agent's own file for `install`: order-keeping JSON, block YAML lines, atomic
@@ -36,8 +40,6 @@ const LAYERS: &[&str] = &[
     "trust",
     "plan",
     "runner",
-    // hookrun's one HTTP client and the outbound policy.
-    "net",
     "verdict",
     "execute",
     "merge",

@@ -43,8 +43,13 @@ fn sources(value: &Value) -> Vec<(String, usize)> {
 
 #[test]
 fn json_lists_every_hook_grouped_by_source() {
-    // The `prompt` handler is an error (`validate` reports it): listed, and the exit code is 1.
-    let listed = project().run(&["list", "--format", "json"]).exit(1).json();
+    // The `prompt` hook cannot ask a model (no provider is configured), an error `validate`
+    // reports: listed, and the exit code is 1.
+    let listed = project()
+        .env("ANTHROPIC_API_KEY", "")
+        .run(&["list", "--format", "json"])
+        .exit(1)
+        .json();
     assert_eq!(
         sources(&listed),
         [
@@ -104,12 +109,15 @@ fn an_event_lists_only_the_hooks_registered_for_it() {
 
 #[test]
 fn human_output_is_a_table_per_source() {
-    let run = project().run(&["list"]).exit(1);
+    let run = project()
+        .env("ANTHROPIC_API_KEY", "")
+        .run(&["list"])
+        .exit(1);
     run.stdout_has("hookrun.toml (hookrun, project level, trusted, 1 hook)\n")
         .stdout_has(".claude/settings.json (claude, project level, trusted, 2 hooks)\n")
         .stdout_has("  NAME         EVENTS      MATCHER            IF          TIMEOUT  MODE    ENABLED  COMMAND\n")
         .stdout_has("  guard        PreToolUse  Bash|Edit (exact)  Bash(rm *)  5s       filter  yes      ./guard.sh\n")
-        .stdout_has("(prompt handler: not run)")
+        .stdout_has("(prompt) done?")
         .stdout_has(".proxyai/settings.json (proxyai, project level, trusted, 1 hook)");
     Case::new()
         .run(&["list"])

@@ -9,9 +9,10 @@ use serde_json::{Value, json};
 
 use crate::harness::{Case, claude_settings};
 
-/// A Claude file with one hook of each kind hookrun cannot run, and one it can.
+/// A Claude file with a hook of a kind hookrun cannot run, prompt and agent hooks that cannot
+/// ask a model (no provider is configured), and a command.
 fn unsupported_kinds() -> Case {
-    Case::new().file(
+    Case::new().env("ANTHROPIC_API_KEY", "").file(
         ".claude/settings.json",
         r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
             {"type": "mcp_tool", "server": "s", "tool": "t"},
@@ -30,8 +31,8 @@ fn unsupported_hook_kinds_are_said_on_stderr_and_in_the_record_when_they_would_r
         .exit(0)
         .decision("none")
         .stderr_has("hook `mcp_tool-hook` (.claude/settings.json): handler type `mcp_tool` is not supported by hookrun: not run")
-        .stderr_has("handler type `prompt`")
-        .stderr_has("handler type `agent`");
+        .stderr_has("hook `prompt-hook` (.claude/settings.json): prompt hook: no model provider is configured: set ANTHROPIC_API_KEY")
+        .stderr_has("hook `agent-hook` (.claude/settings.json): agent hook: no model provider");
     let http = run.hook("mcp_tool-hook");
     assert_eq!(http["outcome"], "non_blocking_error", "{http}");
     assert!(

@@ -10,7 +10,7 @@ use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
+use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
 use crate::matching::{Flavour, Matcher};
@@ -39,6 +39,10 @@ const CLAUDE_HANDLER_KEYS: &[&str] = &[
 ];
 /// Claude Code: timeouts in seconds, default 600 s.
 const CLAUDE_TIMEOUT: Duration = Duration::from_secs(600);
+/// A prompt hook's default timeout.
+pub(crate) const PROMPT_TIMEOUT: Duration = Duration::from_secs(30);
+/// An agent hook's default timeout.
+pub(crate) const AGENT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// What differs between the agents whose settings files share Claude's shape.
 pub(crate) struct SettingsShape {
@@ -188,10 +192,26 @@ fn read_handler(
                 .opt_str_list(handler, "allowedEnvVars", path)
                 .unwrap_or_default(),
         })
+    } else if matches!(kind, "prompt" | "agent") && dialect == super::CLAUDE {
+        let prompt = reader.req_str(handler, "prompt", path, "the prompt hook")?;
+        let ask = Ask {
+            prompt: prompt.to_owned(),
+            model: reader.opt_str(handler, "model", path).map(str::to_owned),
+        };
+        if kind == "agent" {
+            Handler::Agent(ask)
+        } else {
+            Handler::Prompt(ask)
+        }
     } else {
         Handler::Unsupported {
             kind: kind.to_owned(),
         }
+    };
+    let default_timeout = match handler_kind {
+        Handler::Prompt(_) => PROMPT_TIMEOUT,
+        Handler::Agent(_) => AGENT_TIMEOUT,
+        _ => default_timeout,
     };
     let mut hook = Hook::new(
         dialect,
@@ -226,6 +246,12 @@ fn read_handler(
         }
     }
     if reader.opt_bool(handler, "async", path) == Some(true) {
+        if matches!(hook.handler, Handler::Prompt(_) | Handler::Agent(_)) {
+            reader.error(
+                &child(path, "async"),
+                "`async` is for command and http hooks: a prompt or agent hook is always waited for",
+            );
+        }
         // An async hook's answer reaches the agent only on a later turn: it cannot block this one.
         hook.mode = Mode::Observe;
         hook.run_async = true;

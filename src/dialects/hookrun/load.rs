@@ -14,13 +14,15 @@ use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mo
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
+use super::kinds::Kind;
 
-const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "http"];
+const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "http", "llm"];
 const HOOK_KEYS: &[&str] = &[
     "name",
     "events",
     "matcher",
     "if",
+    "condition",
     "command",
     "args",
     "url",
@@ -35,6 +37,9 @@ const HOOK_KEYS: &[&str] = &[
     "enabled",
     "payload_file",
     "sanitize_env",
+    "kind",
+    "prompt",
+    "model",
 ];
 /// A hook's timeout when neither it nor its file sets one.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -64,6 +69,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     reader.unknown_keys(root, FILE_KEYS, &[], "hookrun.toml");
     let switches = Switches {
         untrusted_blocks: read_trust(ctx, &mut reader, root),
+        llm: super::kinds::read_llm(ctx, &mut reader, root),
         ..Switches::default()
     };
     super::http::check(ctx, &mut reader, root);
@@ -79,7 +85,10 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         let Some(table) = reader.object(table, &hook_path, "a [[hook]] table") else {
             continue;
         };
-        let Some(mut hook) = read_hook(ctx, &mut reader, table, &hook_path, timeout) else {
+        let file_sets_timeout = root.get("timeout").is_some();
+        let Some(mut hook) =
+            read_hook(ctx, &mut reader, table, &hook_path, timeout, file_sets_timeout)
+        else {
             continue;
         };
         if let Some(grace) = grace {
@@ -115,9 +124,14 @@ fn read_hook(
     table: &Object<'_>,
     path: &[Step],
     file_timeout: Duration,
+    file_sets_timeout: bool,
 ) -> Option<Hook> {
     reader.unknown_keys(table, HOOK_KEYS, path, "a [[hook]] table");
-    let handler = read_handler(reader, table, path)?;
+    let (kind, mode) = super::kinds::kind_and_mode(reader, table, path);
+    let handler = match kind {
+        Kind::Prompt | Kind::Agent => super::kinds::ask(reader, table, path, kind)?,
+        Kind::Http | Kind::Command => read_handler(reader, table, path)?,
+    };
     let events = match reader.opt_str_list(table, "events", path) {
         Some(events) if !events.is_empty() => events,
         Some(_) => {
@@ -136,35 +150,33 @@ fn read_hook(
             return None;
         }
     };
+    // An agent hook gets Claude's 60 s unless its file or itself says otherwise.
+    let timeout = match handler {
+        Handler::Agent(_) if !file_sets_timeout => crate::dialects::claude::load::AGENT_TIMEOUT,
+        _ => file_timeout,
+    };
     let mut hook = Hook::new(
         crate::dialects::HOOKRUN,
         ctx.index,
         EventSelector::Patterns(events),
         handler,
         ctx.project_dir.to_path_buf(),
-        file_timeout,
+        timeout,
         path,
     );
     hook.name = reader
         .opt_str(table, "name", path)
         .map_or_else(|| hook.handler.default_name(), str::to_owned);
     hook.matcher = Matcher::new(reader.opt_str(table, "matcher", path), super::FLAVOUR);
-    hook.condition = reader.opt_str(table, "if", path).map(str::to_owned);
+    hook.condition = condition(reader, table, path);
     if let Some(env) = reader.opt_str_map(table, "env", path) {
         hook.env = env;
     }
     if let Some(timeout) = duration(reader, table, "timeout", path) {
         hook.timeout = timeout;
     }
-    match reader.opt_str(table, "mode", path) {
-        None | Some("filter") => {}
-        Some("observe") => hook.mode = Mode::Observe,
-        Some(other) => {
-            reader.error(
-                &child(path, "mode"),
-                format!("`mode` must be \"filter\" or \"observe\", found {other:?}"),
-            );
-        }
+    if mode == Some(Mode::Observe) {
+        hook.mode = Mode::Observe;
     }
     match reader.opt_str(table, "on_error", path) {
         None | Some("allow") => {}
@@ -185,6 +197,12 @@ fn read_hook(
         .unwrap_or(false);
     hook.stdin = StdinMode::Payload;
     hook.run_async = reader.opt_bool(table, "async", path).unwrap_or(false);
+    if hook.run_async && matches!(hook.handler, Handler::Prompt(_) | Handler::Agent(_)) {
+        reader.error(
+            &child(path, "async"),
+            "`async` is for command and http hooks: a prompt or agent hook is always waited for",
+        );
+    }
     Some(hook)
 }
 
@@ -225,6 +243,19 @@ fn read_handler(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> O
         },
         None => CommandForm::Shell(command.to_owned()),
     }))
+}
+
+/// The `if` rule, or the design note's `condition` (the same rule; both at once is an error).
+fn condition(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> Option<String> {
+    let rule = reader.opt_str(table, "if", path);
+    let condition = reader.opt_str(table, "condition", path);
+    if rule.is_some() && condition.is_some() {
+        reader.error(
+            &child(path, "condition"),
+            "`condition` and `if` are the same rule: give one",
+        );
+    }
+    rule.or(condition).map(str::to_owned)
 }
 
 /// A duration field: a string such as `"5s"` or a number of seconds.

@@ -5,6 +5,7 @@
 //! `--output hookrun` is hookrun's own decision document.
 
 pub(crate) mod http;
+mod kinds;
 mod load;
 
 use std::path::Path;
@@ -15,7 +16,8 @@ use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::Level;
 use crate::model::dialect::{SourceFile, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
-use crate::model::hook::Hook;
+use crate::model::hook::{CommandForm, Hook};
+use crate::payload::template;
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
 
@@ -94,8 +96,44 @@ impl DialectSpec for Hookrun {
         crate::dialects::payload::EVENT_NAME
     }
 
-    fn environment(&self, _: &Hook, _: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
-        Vec::new()
+    /// The design note's placeholders a command names (`$tool_input_path`, `$session_id`,
+    /// `$timestamp`, `$event`), as variables of those names: a shell command reads them as
+    /// variables, quoted as it quotes any (README, "Template values").
+    fn environment(&self, hook: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        let Some(form) = hook.command() else {
+            return Vec::new();
+        };
+        let values = template_values(ctx);
+        match form {
+            CommandForm::Shell(text) if text.contains('$') => {
+                template::shell_variables(text, &values)
+            }
+            CommandForm::Exec { args, .. } => args
+                .iter()
+                .filter(|arg| arg.contains('$'))
+                .flat_map(|arg| template::shell_variables(arg, &values))
+                .collect(),
+            CommandForm::Shell(_) => Vec::new(),
+        }
+    }
+
+    /// An exec-form command's arguments with the design note's placeholders filled in, each
+    /// still one argument (README, "Template values").
+    fn expand_command(&self, form: &CommandForm, ctx: &EventContext<'_>) -> Option<CommandForm> {
+        let CommandForm::Exec { program, args } = form else {
+            return None;
+        };
+        if !args.iter().any(|arg| arg.contains('$')) {
+            return None;
+        }
+        let values = template_values(ctx);
+        Some(CommandForm::Exec {
+            program: program.clone(),
+            args: args
+                .iter()
+                .map(|arg| template::expand_text(arg, &values))
+                .collect(),
+        })
     }
 
     fn policy(&self, hook: &Hook, event: &str) -> Policy {
@@ -114,5 +152,13 @@ impl DialectSpec for Hookrun {
             unit: "a duration",
             ..crate::model::dialect::default_timeout_rule()
         }
+    }
+}
+
+fn template_values<'a>(ctx: &EventContext<'a>) -> template::Values<'a> {
+    template::Values {
+        payload: ctx.payload,
+        event: ctx.event,
+        timestamp: ctx.timestamp,
     }
 }
