@@ -16,7 +16,7 @@ use crate::config::sources::{env_dir, home_path, system_path};
 use crate::config::locate::Step;
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{
-    Answer, Decision, Merged, Policy, Reasons, decision_word, joined, put, stop_fields,
+    Answer, Decision, Merged, Policy, Reasons, Steer, decision_word, joined, put, stop_fields,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
@@ -222,11 +222,34 @@ fn gemini(event: &str, m: &Merged) -> Answer {
         joined(&[&m.additional_context, &m.agent_message]),
     );
     put(&mut specific, "tool_input", m.updated_input.clone());
+    steer(&mut specific, event, &m.steer);
     if !specific.is_empty() {
         specific.insert("hookEventName".into(), event.into());
         out.insert("hookSpecificOutput".into(), Value::Object(specific));
     }
     Answer::ok(out)
+}
+
+/// The [`Steer`] fields under the `hookSpecificOutput` keys of the event whose consumer reads
+/// them (`AfterAgentHookOutput.shouldClearContext`, `getTailToolCallRequest` after a tool,
+/// `BeforeModelHookOutput`, `AfterModelHookOutput`, `BeforeToolSelectionHookOutput`).
+fn steer(specific: &mut Map<String, Value>, event: &str, steer: &Steer) {
+    let keys: &[(&str, &Option<Value>)] = match event {
+        "AfterTool" => &[("tailToolCallRequest", &steer.tail_tool_call)],
+        "BeforeModel" => &[
+            ("llm_request", &steer.updated_model_request),
+            ("llm_response", &steer.model_response),
+        ],
+        "AfterModel" => &[("llm_response", &steer.model_response)],
+        "BeforeToolSelection" => &[("toolConfig", &steer.tool_config)],
+        _ => &[],
+    };
+    for (key, value) in keys {
+        put(specific, key, (*value).clone());
+    }
+    if event == "AfterAgent" && steer.clear_context {
+        specific.insert("clearContext".into(), true.into());
+    }
 }
 
 #[cfg(test)]
