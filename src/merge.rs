@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 pub(crate) use crate::model::answer::Merged;
-use crate::model::answer::Reasons;
+use crate::model::answer::{Reasons, Steer};
 use crate::verdict::{Decision, Verdict};
 
 /// Folds `verdicts` (in run order). `final_input` is the tool input after every chained rewrite,
@@ -64,6 +64,7 @@ pub(crate) fn merge(verdicts: &[&Verdict], final_input: Option<Value>) -> Merged
         user_message: join(|v| v.said.user_message.as_ref()),
         agent_message: join(|v| v.said.agent_message.as_ref()),
         followup_message: join(|v| v.said.followup_message.as_ref()),
+        steer: Steer::fold(verdicts.iter().map(|v| &v.said.steer)),
     }
 }
 

@@ -580,6 +580,7 @@ pub(crate) fn read_vocabulary(map: &Map<String, Value>) -> Said {
         continue_: map.get("continue").and_then(Value::as_bool),
         stop_reason: first_text(&[map.get("stopReason"), map.get("stop_reason")]),
         extra,
+        steer: crate::model::steer::Steer::read(map),
     }
 }
 

@@ -127,11 +127,19 @@ class Agent:
         if ev in SYSMSG and doc.get("system_message"):
             e["system_message"] = doc["system_message"]
         if ev in BLOCKING:
+            # AfterAgentHookOutput.shouldClearContext, read with a stop or a block.
+            if ev == "AfterAgent" and doc.get("clear_context") is True:
+                e["clear_context"] = True
             if doc.get("continue") is False:
                 return dict(e, proceeds=False, **{"continue": False},
                             reason=doc.get("stop_reason") or doc.get("reason") or "No reason provided")
             if dec == "deny" or (dec == "ask" and ev != "BeforeTool"):
-                return dict(e, proceeds=False, reason=doc.get("reason") or "No reason provided")
+                e = dict(e, proceeds=False, reason=doc.get("reason") or "No reason provided")
+                # hookSystem.fireBeforeModelEvent: a block's llm_response is the synthetic answer.
+                if ev == "BeforeModel" and doc.get("model_response"):
+                    e["synthetic_response"] = from_hook_llm_response(doc["model_response"])
+                return e
+            e.pop("clear_context", None)
         if ev == "BeforeTool":
             if dec == "ask":
                 e["ask"] = True
@@ -139,6 +147,64 @@ class Agent:
                     e["ask_message"] = doc["system_message"]
             if doc.get("updated_input") is not None:
                 e["updated_input"] = doc["updated_input"]
+        if ev == "AfterTool" and doc.get("tail_tool_call"):
+            e["tail_tool_call"] = doc["tail_tool_call"]
+        if ev == "BeforeModel" and doc.get("updated_model_request"):
+            e.update(llm_request_effect(doc["updated_model_request"], s))
+        if ev == "AfterModel" and doc.get("model_response"):
+            # AfterModelHookOutput.getModifiedResponse: only with a first candidate's parts.
+            cands = doc["model_response"].get("candidates") or [{}]
+            if ((cands[0] or {}).get("content") or {}).get("parts"):
+                e["llm_response"] = from_hook_llm_response(doc["model_response"])
+        if ev == "BeforeToolSelection" and doc.get("tool_config"):
+            tc = from_hook_tool_config(doc["tool_config"])
+            if tc:
+                e["tool_config"] = tc
         if ev in CONTEXT and doc.get("additional_context"):
             e["context"] = doc["additional_context"].replace("<", "&lt;").replace(">", "&gt;")
         return e
+
+
+# hooks/hookTranslator.js, for the effect of hookrun's document (c): the hook's shapes turned
+# into the SDK's as Gemini's consumers turn them; fields JavaScript leaves undefined are absent.
+def from_hook_llm_response(r):
+    """fromHookLLMResponse."""
+    def cand(c):
+        out = {"content": {"role": "model", "parts": [{"text": p} for p in c["content"]["parts"]]}}
+        out.update({k: c[k] for k in ("finishReason", "index", "safetyRatings") if k in c})
+        return out
+    out = {k: r[k] for k in ("text",) if k in r}
+    out["candidates"] = [cand(c) for c in r.get("candidates", [])]
+    if "usageMetadata" in r:
+        out["usageMetadata"] = r["usageMetadata"]
+    return out
+
+
+def llm_request_effect(req, s):
+    """applyLLMRequestModifications on the driver's request (one user text): the model, and the
+    contents when the hook gives messages (fromHookLLMRequest: the one text entry takes the first
+    message, later messages are appended)."""
+    e = {}
+    if req.get("model") and req["model"] != "gemini-2.5-pro":
+        e["llm_request_model"] = req["model"]
+    if "messages" in req:
+        contents = [{"role": m.get("role"), "parts": [{"text": m["content"] if isinstance(m.get("content"), str) else str(m.get("content"))}]}
+                    for m in req["messages"]]
+        base = [{"role": "user", "parts": [{"text": (s.get("payload") or {}).get("prompt", "hello")}]}]
+        if not contents:
+            contents = base
+        if contents != base:
+            e["llm_request_contents"] = contents
+    return e
+
+
+def from_hook_tool_config(tc):
+    """fromHookToolConfig; AUTO with no names is the model's default, recorded as no config
+    (driver.mjs does the same)."""
+    mode, names = tc.get("mode"), tc.get("allowedFunctionNames")
+    if not mode and not names:
+        return {}
+    if mode == "AUTO" and not names:
+        return None
+    fc = {k: v for k, v in (("mode", mode), ("allowedFunctionNames", names)) if v is not None}
+    return {"functionCallingConfig": fc}

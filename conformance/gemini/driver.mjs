@@ -167,7 +167,10 @@ async function runJob(job) {
     }
     case E.BeforeToolSelection: {
       const r = await hs.fireBeforeToolSelectionEvent(sdkRequest(p));
-      if (r.toolConfig) eff.tool_config = r.toolConfig;
+      // Any hook output gives a toolConfig (mergeToolSelectionOutputs); AUTO with no names is
+      // the model's default, recorded as none (agent.py from_hook_tool_config does the same).
+      const fc = r.toolConfig?.functionCallingConfig;
+      if (r.toolConfig && !(fc?.mode === 'AUTO' && !fc?.allowedFunctionNames?.length)) eff.tool_config = r.toolConfig;
       break;
     }
     case E.SessionStart: {

@@ -33,7 +33,7 @@ pub(crate) fn job<'a>(
 ) -> Job<'a> {
     let project = ctx.project_dir.to_string_lossy();
     let (program, args): (OsString, Vec<OsString>) = match form {
-        CommandForm::Shell(text) => ("/bin/sh".into(), vec!["-c".into(), text.into()]),
+        CommandForm::Shell(text) => (hook.dialect.shell().into(), vec!["-c".into(), text.into()]),
         CommandForm::Exec { program, args } => {
             let program = substitute(program, &project, &hook.env);
             let program_path = Path::new(&program);

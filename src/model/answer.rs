@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::exit;
 use crate::model::reading::HookRun;
+pub(crate) use crate::model::steer::Steer;
 
 /// A permission decision, ordered by precedence: `Deny` > `Ask` > `Allow` > `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
@@ -53,6 +54,8 @@ pub(crate) struct Said {
     pub(crate) stop_reason: Option<String>,
     /// `enforced`, `metadata`, `suppressOutput`: kept in the hook's record.
     pub(crate) extra: Map<String, Value>,
+    /// What it asked of the agent beyond the action (clear the context, a tail tool call, …).
+    pub(crate) steer: Steer,
 }
 
 /// How the hook's dialect, mode and event let its result count.
@@ -134,6 +137,8 @@ pub(crate) struct Merged {
     pub(crate) user_message: Option<String>,
     pub(crate) agent_message: Option<String>,
     pub(crate) followup_message: Option<String>,
+    /// Every hook's [`Steer`] merged ([`Steer::fold`]).
+    pub(crate) steer: Steer,
 }
 
 /// What hookrun prints and how it exits, in one agent's protocol.

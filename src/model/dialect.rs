@@ -352,6 +352,10 @@ pub(crate) trait DialectSpec: Sync {
     fn expand_command(&self, _form: &CommandForm, _ctx: &EventContext<'_>) -> Option<CommandForm> {
         None
     }
+    /// The shell a hook's command text runs in, as `<shell> -c <text>`.
+    fn shell(&self) -> &'static std::ffi::OsStr {
+        std::ffi::OsStr::new("/bin/sh")
+    }
     /// The variable that names the hook's 0600 payload file, when it gets one.
     fn payload_file_var(&self, hook: &Hook) -> Option<&'static str> {
         hook.payload_file.then_some("HOOKRUN_PAYLOAD_FILE")

@@ -8,6 +8,7 @@ pub(crate) mod dialect;
 pub(crate) mod hook;
 pub(crate) mod load;
 pub(crate) mod reading;
+pub(crate) mod steer;
 
 pub(crate) use dialect::Dialect;
 pub(crate) use hook::{CommandForm, EventSelector, Handler, Hook, Level, Mode, Source, StdinMode};

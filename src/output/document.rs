@@ -5,6 +5,7 @@ use serde_json::Value;
 
 pub(crate) use crate::execute::record::HookRecord;
 use crate::merge::Merged;
+use crate::model::steer::Steer;
 use crate::verdict::Decision;
 
 /// The whole answer of one `fire`.
@@ -32,6 +33,10 @@ pub(crate) struct Document {
     pub(crate) agent_message: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) followup_message: Option<String>,
+    /// `clear_context`, `tail_tool_call`, `updated_model_request`, `model_response`,
+    /// `tool_config`, when a hook asked for them.
+    #[serde(flatten)]
+    pub(crate) steer: Steer,
     pub(crate) hooks: Vec<HookRecord>,
 }
 
@@ -50,6 +55,7 @@ impl Document {
             user_message: merged.user_message,
             agent_message: merged.agent_message,
             followup_message: merged.followup_message,
+            steer: merged.steer,
             hooks,
         }
     }

@@ -24,6 +24,11 @@ pub(super) fn schema() -> Value {
             "user_message": string("Joined with newlines in run order."),
             "agent_message": string("Joined with newlines in run order."),
             "followup_message": string("Joined with newlines in run order."),
+            "clear_context": {"const": true, "description": "A hook asked the agent to clear its conversation context."},
+            "tail_tool_call": {"type": "object", "description": "A tool call (`name`, `args`) to run right after this one, whose result replaces this one's; the last hook's."},
+            "updated_model_request": {"type": "object", "description": "The model request as the last hook that rewrote it gave it (its fields replace the request's)."},
+            "model_response": {"type": "object", "description": "A model response to use (the last hook's): after the model in place of its answer; with a block before the model, as the answer."},
+            "tool_config": {"type": "object", "description": "Which tools the model may call (`mode`, `allowedFunctionNames`): NONE over ANY over AUTO, the names united."},
             "hooks": {
                 "type": "array",
                 "description": "One record per hook that ran (or was notably skipped), in run order.",

@@ -661,3 +661,36 @@ fn praison_lookahead_matcher_is_python_and_gemini_catastrophic_regex_compares_ex
     assert!(ran("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!").is_empty());
     assert_eq!(ran("(a+)+$"), ["evil"]);
 }
+
+#[test]
+fn gemini_hooks_run_under_bash_as_gemini_runs_them() {
+    let case = Case::new().file(
+        ".gemini/settings.json",
+        &gemini_file(
+            "BeforeTool",
+            "",
+            r#""command": "[[ $(cat) == *rm* ]] && { echo 'no rm' >&2; exit 2; }; exit 0""#,
+        ),
+    );
+    case.payload(json!({"tool_name": "run_shell_command", "tool_input": {"command": "rm -rf /"}}));
+    case.fire("BeforeTool")
+        .decision("deny")
+        .field("/reason", &json!("no rm"));
+}
+
+#[test]
+fn gemini_hooks_get_a_plans_dir_and_steering_fields_reach_the_document_and_gemini() {
+    let answer = r#"{"hookSpecificOutput": {"toolConfig": {"mode": "ANY", "allowedFunctionNames": ["read_file"]}}}"#;
+    let command = format!("test -n \"$GEMINI_PLANS_DIR\" && echo '{answer}'");
+    let settings = json!({"hooks": {"BeforeToolSelection": [
+        {"hooks": [{"type": "command", "command": command}]}]}});
+    let case = Case::new().file(".gemini/settings.json", &settings.to_string());
+    case.payload(json!({"session_id": "s1", "llm_request": {}}));
+    let config = json!({"mode": "ANY", "allowedFunctionNames": ["read_file"]});
+    case.fire("BeforeToolSelection")
+        .field("/tool_config", &config);
+    let file = case.at(".gemini/settings.json");
+    let file = file.to_str().expect("utf-8 path");
+    case.fire_with("BeforeToolSelection", &["-c", file, "--output", "gemini"])
+        .field("/hookSpecificOutput/toolConfig", &config);
+}

@@ -1,12 +1,15 @@
 //! Gemini CLI: `.gemini/settings.json`, Claude's shape with timeouts in milliseconds and a few
 //! fields of its own ([`load`]). Matchers are regexes on the trimmed text (an invalid one compares
 //! as the exact string); the lifecycle events compare their matcher as an exact name. Hooks get
-//! `GEMINI_*` variables (and `CLAUDE_PROJECT_DIR`); `--output gemini` answers with Gemini's
-//! `decision` / `hookSpecificOutput`.
+//! `GEMINI_*` variables (and `CLAUDE_PROJECT_DIR`; `GEMINI_PLANS_DIR`: [`plans`]) and run under
+//! `bash -c` as in Gemini ([`shell`]); `--output gemini` answers with Gemini's `decision` /
+//! `hookSpecificOutput`, steering fields included.
 
 mod install;
 pub(crate) mod load;
+mod plans;
 mod reading;
+mod shell;
 
 use serde_json::{Map, Value};
 use crate::model::dialect::SourceFile;
@@ -16,7 +19,7 @@ use crate::config::sources::{env_dir, home_path, system_path};
 use crate::config::locate::Step;
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::{
-    Answer, Decision, Merged, Policy, Reasons, decision_word, joined, put, stop_fields,
+    Answer, Decision, Merged, Policy, Reasons, Steer, decision_word, joined, put, stop_fields,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
@@ -119,16 +122,23 @@ impl DialectSpec for Gemini {
         let text = |key: &str| ctx.payload.get(key).and_then(Value::as_str);
         let cwd = text("cwd").unwrap_or(&project).to_owned();
         let session = text("session_id").unwrap_or("").to_owned();
-        vec![
+        let plans = plans::plans_dir(ctx.project_dir, &session);
+        let mut env = vec![
             ("GEMINI_PROJECT_DIR".to_owned(), project.clone()),
             ("GEMINI_CWD".to_owned(), cwd),
             ("GEMINI_SESSION_ID".to_owned(), session),
             ("CLAUDE_PROJECT_DIR".to_owned(), project),
-        ]
+        ];
+        env.extend(plans.map(|dir| ("GEMINI_PLANS_DIR".to_owned(), dir)));
+        env
     }
 
     fn project_dir_vars(&self) -> &'static [&'static str] {
         &["GEMINI_PROJECT_DIR"]
+    }
+
+    fn shell(&self) -> &'static std::ffi::OsStr {
+        shell::shell()
     }
 
     fn policy(&self, hook: &Hook, event: &str) -> Policy {
@@ -222,11 +232,34 @@ fn gemini(event: &str, m: &Merged) -> Answer {
         joined(&[&m.additional_context, &m.agent_message]),
     );
     put(&mut specific, "tool_input", m.updated_input.clone());
+    steer(&mut specific, event, &m.steer);
     if !specific.is_empty() {
         specific.insert("hookEventName".into(), event.into());
         out.insert("hookSpecificOutput".into(), Value::Object(specific));
     }
     Answer::ok(out)
+}
+
+/// The [`Steer`] fields under the `hookSpecificOutput` keys of the event whose consumer reads
+/// them (`AfterAgentHookOutput.shouldClearContext`, `getTailToolCallRequest` after a tool,
+/// `BeforeModelHookOutput`, `AfterModelHookOutput`, `BeforeToolSelectionHookOutput`).
+fn steer(specific: &mut Map<String, Value>, event: &str, steer: &Steer) {
+    let keys: &[(&str, &Option<Value>)] = match event {
+        "AfterTool" => &[("tailToolCallRequest", &steer.tail_tool_call)],
+        "BeforeModel" => &[
+            ("llm_request", &steer.updated_model_request),
+            ("llm_response", &steer.model_response),
+        ],
+        "AfterModel" => &[("llm_response", &steer.model_response)],
+        "BeforeToolSelection" => &[("toolConfig", &steer.tool_config)],
+        _ => &[],
+    };
+    for (key, value) in keys {
+        put(specific, key, (*value).clone());
+    }
+    if event == "AfterAgent" && steer.clear_context {
+        specific.insert("clearContext".into(), true.into());
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 use serde_json::{Value, json};
 
 use super::gemini;
-use crate::model::answer::{Decision, Merged};
+use crate::model::answer::{Decision, Merged, Steer};
 
 fn ask(reason: Option<&str>, system_message: Option<&str>) -> Merged {
     Merged {
@@ -42,4 +42,44 @@ fn an_ask_on_before_tool_shows_its_reason_in_the_confirmation() {
         json_of("BeforeTool", &ask(None, Some("confirm this?"))),
         json!({"decision": "ask", "systemMessage": "confirm this?"})
     );
+}
+
+#[test]
+fn steering_fields_go_under_the_keys_of_the_event_that_reads_them() {
+    let steer = Steer {
+        clear_context: true,
+        tail_tool_call: Some(json!({"name": "read_file", "args": {"path": "x"}})),
+        updated_model_request: Some(json!({"model": "gemini-2.5-flash"})),
+        model_response: Some(json!({"candidates": [{"content": {"parts": ["hi"]}}]})),
+        tool_config: Some(json!({"mode": "ANY", "allowedFunctionNames": ["read_file"]})),
+    };
+    let merged = |decision| Merged {
+        decision,
+        continue_: true,
+        steer: steer.clone(),
+        ..Merged::default()
+    };
+    let specific = |event: &str, decision| json_of(event, &merged(decision))["hookSpecificOutput"].clone();
+    assert_eq!(
+        specific("AfterTool", Decision::None),
+        json!({"hookEventName": "AfterTool", "tailToolCallRequest": steer.tail_tool_call})
+    );
+    assert_eq!(
+        specific("AfterAgent", Decision::Deny),
+        json!({"hookEventName": "AfterAgent", "clearContext": true})
+    );
+    assert_eq!(
+        specific("BeforeModel", Decision::Deny),
+        json!({"hookEventName": "BeforeModel", "llm_request": steer.updated_model_request,
+               "llm_response": steer.model_response})
+    );
+    assert_eq!(
+        specific("AfterModel", Decision::None),
+        json!({"hookEventName": "AfterModel", "llm_response": steer.model_response})
+    );
+    assert_eq!(
+        specific("BeforeToolSelection", Decision::None),
+        json!({"hookEventName": "BeforeToolSelection", "toolConfig": steer.tool_config})
+    );
+    assert_eq!(specific("BeforeTool", Decision::None), Value::Null);
 }
