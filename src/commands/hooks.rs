@@ -39,8 +39,11 @@ pub(crate) fn run(cli: &Cli, args: &HooksArgs) -> Result<ExitCode, Error> {
                     )
                 })?,
             };
-            edit(cli, &file, |session| session.add(&change))
-                .map(|id| say(&format!("added {id} ({}) to {}\n", add.event, file.display)))?
+            let (id, trust) = edit(cli, &file, |session| session.add(&change))?;
+            say(&format!(
+                "added {id} ({}) to {}\n{trust}",
+                add.event, file.display
+            ))
         }
         HooksAction::Update(update) => {
             let change = Change {
@@ -50,16 +53,16 @@ pub(crate) fn run(cli: &Cli, args: &HooksArgs) -> Result<ExitCode, Error> {
                 ..fields(&update.fields)
             };
             let file = holding(cli, &project_dir, &update.id, update.fields.file.as_deref())?;
-            let id = edit(cli, &file, |s| s.update(&update.id, &change))?;
+            let (id, trust) = edit(cli, &file, |s| s.update(&update.id, &change))?;
             say(&format!(
-                "updated {} in {} (now {id})\n",
+                "updated {} in {} (now {id})\n{trust}",
                 update.id, file.display
             ))
         }
         HooksAction::Rm(HooksIdArgs { id, file }) => {
             let file = holding(cli, &project_dir, id, file.as_deref())?;
-            edit(cli, &file, |s| s.remove(id))?;
-            say(&format!("removed {id} from {}\n", file.display))
+            let (_, trust) = edit(cli, &file, |s| s.remove(id))?;
+            say(&format!("removed {id} from {}\n{trust}", file.display))
         }
         HooksAction::Enable(switch) => run_switch(cli, &project_dir, switch, true),
         HooksAction::Disable(switch) => run_switch(cli, &project_dir, switch, false),
@@ -84,8 +87,8 @@ fn run_switch(
     let word = if enabled { "enabled" } else { "disabled" };
     if let Some(id) = &switch.id {
         let file = holding(cli, project_dir, id, switch.file.as_deref())?;
-        edit(cli, &file, |s| s.set_enabled(id, enabled))?;
-        return say(&format!("{word} {id} in {}\n", file.display));
+        let (_, trust) = edit(cli, &file, |s| s.set_enabled(id, enabled))?;
+        return say(&format!("{word} {id} in {}\n{trust}", file.display));
     }
     let file = match &switch.file {
         Some(file) => named(cli, project_dir, file)?,
@@ -96,13 +99,13 @@ fn run_switch(
                 Error::Io("no editable hook file in this project: name one with --file".to_owned())
             })?,
     };
-    edit(cli, &file, |s| {
+    let (_, trust) = edit(cli, &file, |s| {
         s.set_all_enabled(enabled).map(|version| Applied {
             id: String::new(),
             version,
         })
     })?;
-    say(&format!("{word} every hook of {}\n", file.display))
+    say(&format!("{word} every hook of {}\n{trust}", file.display))
 }
 
 fn run_list(cli: &Cli, project_dir: &Path, args: &HooksListArgs) -> Result<ExitCode, Error> {
@@ -181,7 +184,7 @@ fn edit(
     cli: &Cli,
     file: &HookFile,
     operation: impl FnOnce(&mut Session<'_>) -> Result<Applied, EditError>,
-) -> Result<String, Error> {
+) -> Result<(String, String), Error> {
     let failed = |e: EditError| Error::Io(e.to_string());
     let mut session = file.open(None).map_err(failed)?;
     let trusted_before = !file.path.exists() || is_trusted(cli, file);
@@ -189,14 +192,14 @@ fn edit(
     if cli.global.verbose {
         crate::stderr::say!("hookrun: {} is now at {}", file.display, applied.version);
     }
+    let mut report = String::new();
     if crate::trust::needs_trust(file.level) {
         if trusted_before {
-            let report = super::trust::trust_written(
+            report = super::trust::trust_written(
                 cli,
                 &file.project_dir,
                 std::slice::from_ref(&file.path),
             )?;
-            say(&report)?;
         } else {
             crate::stderr::say!(
                 "hookrun: {} was not trusted before this edit: its hooks stay held back until `hookrun trust`",
@@ -205,7 +208,7 @@ fn edit(
         }
     }
     drop(session);
-    Ok(applied.id)
+    Ok((applied.id, report))
 }
 
 /// Whether the file's hooks are trusted as they are now (files outside the project need none).

@@ -16,6 +16,7 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod hooks_cli;
 mod install;
 mod interrupts;
 mod levels;
