@@ -45,6 +45,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Write a commented starter `hookrun.toml` and a test file that passes as written')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Wire hookrun into an agent''s own configuration as its single hook for every event')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove what `install` added to an agent''s configuration')
+            [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'List, add, change, remove and switch hooks in the agents'' own files')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -245,6 +246,181 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'hookrun;hooks' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks of every file `hookrun hooks` can edit, with their ids')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a hook''s event, command, matcher, timeout, stdin or environment')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a hook')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Switch a hook on')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Switch a hook off (or, with --all, every hook of the file)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'hookrun;hooks;list' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Only this file')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;hooks;add' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The file to edit (default: the first of the project''s editable files, PRX''s `hooks.json` first)')
+            [CompletionResult]::new('--matcher', '--matcher', [CompletionResultType]::ParameterName, 'The matcher (Claude, Gemini, Cursor, ProxyAI)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The hook''s timeout (e.g. 500ms, 5s), written in the file''s own unit')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Set a variable of the hook''s environment (PRX; repeatable)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--stdin-json', '--stdin-json', [CompletionResultType]::ParameterName, 'Give the hook the payload on stdin (PRX''s `stdin_json`)')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;hooks;update' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Move the hook to this event')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The file to edit (default: the first of the project''s editable files, PRX''s `hooks.json` first)')
+            [CompletionResult]::new('--matcher', '--matcher', [CompletionResultType]::ParameterName, 'The matcher (Claude, Gemini, Cursor, ProxyAI)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The hook''s timeout (e.g. 500ms, 5s), written in the file''s own unit')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Set a variable of the hook''s environment (PRX; repeatable)')
+            [CompletionResult]::new('--stdin-json', '--stdin-json', [CompletionResultType]::ParameterName, 'Give the hook the payload on stdin, or not (PRX''s `stdin_json`)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;hooks;rm' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Look for the id in this file only')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;hooks;enable' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The file (default: the one holding the id; with --all, the first editable file)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every hook of the file, with the file''s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;hooks;disable' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The file (default: the one holding the id; with --all, the first editable file)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every hook of the file, with the file''s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'hookrun;hooks;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks of every file `hookrun hooks` can edit, with their ids')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a hook''s event, command, matcher, timeout, stdin or environment')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a hook')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Switch a hook on')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Switch a hook off (or, with --all, every hook of the file)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'hookrun;hooks;help;list' {
+            break
+        }
+        'hookrun;hooks;help;add' {
+            break
+        }
+        'hookrun;hooks;help;update' {
+            break
+        }
+        'hookrun;hooks;help;rm' {
+            break
+        }
+        'hookrun;hooks;help;enable' {
+            break
+        }
+        'hookrun;hooks;help;disable' {
+            break
+        }
+        'hookrun;hooks;help;help' {
+            break
+        }
         'hookrun;help' {
             [CompletionResult]::new('fire', 'fire', [CompletionResultType]::ParameterValue, 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline')
@@ -256,6 +432,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Write a commented starter `hookrun.toml` and a test file that passes as written')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Wire hookrun into an agent''s own configuration as its single hook for every event')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove what `install` added to an agent''s configuration')
+            [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'List, add, change, remove and switch hooks in the agents'' own files')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -287,6 +464,33 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             break
         }
         'hookrun;help;uninstall' {
+            break
+        }
+        'hookrun;help;hooks' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the hooks of every file `hookrun hooks` can edit, with their ids')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a hook''s event, command, matcher, timeout, stdin or environment')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a hook')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Switch a hook on')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Switch a hook off (or, with --all, every hook of the file)')
+            break
+        }
+        'hookrun;help;hooks;list' {
+            break
+        }
+        'hookrun;help;hooks;add' {
+            break
+        }
+        'hookrun;help;hooks;update' {
+            break
+        }
+        'hookrun;help;hooks;rm' {
+            break
+        }
+        'hookrun;help;hooks;enable' {
+            break
+        }
+        'hookrun;help;hooks;disable' {
             break
         }
         'hookrun;help;help' {

@@ -42,6 +42,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand init 'Write a commented starter `hookrun.toml` and a test file that passes as written'
             cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
             cand uninstall 'Remove what `install` added to an agent''s configuration'
+            cand hooks 'List, add, change, remove and switch hooks in the agents'' own files'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;fire'= {
@@ -231,6 +232,166 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'hookrun;hooks'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the hooks of every file `hookrun hooks` can edit, with their ids'
+            cand add 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
+            cand update 'Change a hook''s event, command, matcher, timeout, stdin or environment'
+            cand rm 'Remove a hook'
+            cand enable 'Switch a hook on'
+            cand disable 'Switch a hook off (or, with --all, every hook of the file)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'hookrun;hooks;list'= {
+            cand --file 'Only this file'
+            cand --format 'Output format'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;hooks;add'= {
+            cand --file 'The file to edit (default: the first of the project''s editable files, PRX''s `hooks.json` first)'
+            cand --matcher 'The matcher (Claude, Gemini, Cursor, ProxyAI)'
+            cand --timeout 'The hook''s timeout (e.g. 500ms, 5s), written in the file''s own unit'
+            cand --env 'Set a variable of the hook''s environment (PRX; repeatable)'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --stdin-json 'Give the hook the payload on stdin (PRX''s `stdin_json`)'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;hooks;update'= {
+            cand --event 'Move the hook to this event'
+            cand --file 'The file to edit (default: the first of the project''s editable files, PRX''s `hooks.json` first)'
+            cand --matcher 'The matcher (Claude, Gemini, Cursor, ProxyAI)'
+            cand --timeout 'The hook''s timeout (e.g. 500ms, 5s), written in the file''s own unit'
+            cand --env 'Set a variable of the hook''s environment (PRX; repeatable)'
+            cand --stdin-json 'Give the hook the payload on stdin, or not (PRX''s `stdin_json`)'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;hooks;rm'= {
+            cand --file 'Look for the id in this file only'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;hooks;enable'= {
+            cand --file 'The file (default: the one holding the id; with --all, the first editable file)'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --all 'Every hook of the file, with the file''s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;hooks;disable'= {
+            cand --file 'The file (default: the one holding the id; with --all, the first editable file)'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --all 'Every hook of the file, with the file''s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'hookrun;hooks;help'= {
+            cand list 'List the hooks of every file `hookrun hooks` can edit, with their ids'
+            cand add 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
+            cand update 'Change a hook''s event, command, matcher, timeout, stdin or environment'
+            cand rm 'Remove a hook'
+            cand enable 'Switch a hook on'
+            cand disable 'Switch a hook off (or, with --all, every hook of the file)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'hookrun;hooks;help;list'= {
+        }
+        &'hookrun;hooks;help;add'= {
+        }
+        &'hookrun;hooks;help;update'= {
+        }
+        &'hookrun;hooks;help;rm'= {
+        }
+        &'hookrun;hooks;help;enable'= {
+        }
+        &'hookrun;hooks;help;disable'= {
+        }
+        &'hookrun;hooks;help;help'= {
+        }
         &'hookrun;help'= {
             cand fire 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
             cand test 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
@@ -242,6 +403,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand init 'Write a commented starter `hookrun.toml` and a test file that passes as written'
             cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
             cand uninstall 'Remove what `install` added to an agent''s configuration'
+            cand hooks 'List, add, change, remove and switch hooks in the agents'' own files'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;help;fire'= {
@@ -263,6 +425,26 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         &'hookrun;help;install'= {
         }
         &'hookrun;help;uninstall'= {
+        }
+        &'hookrun;help;hooks'= {
+            cand list 'List the hooks of every file `hookrun hooks` can edit, with their ids'
+            cand add 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
+            cand update 'Change a hook''s event, command, matcher, timeout, stdin or environment'
+            cand rm 'Remove a hook'
+            cand enable 'Switch a hook on'
+            cand disable 'Switch a hook off (or, with --all, every hook of the file)'
+        }
+        &'hookrun;help;hooks;list'= {
+        }
+        &'hookrun;help;hooks;add'= {
+        }
+        &'hookrun;help;hooks;update'= {
+        }
+        &'hookrun;help;hooks;rm'= {
+        }
+        &'hookrun;help;hooks;enable'= {
+        }
+        &'hookrun;help;hooks;disable'= {
         }
         &'hookrun;help;help'= {
         }

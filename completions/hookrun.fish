@@ -45,6 +45,7 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "trust" -d 'Review t
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "hooks" -d 'List, add, change, remove and switch hooks in the agents\' own files'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
@@ -192,14 +193,132 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -l trust-proj
 complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand uninstall" -s V -l version -d 'Print version'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "completions" -d 'Print a shell completion script'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "list" -d 'List the hooks of every file `hookrun hooks` can edit, with their ids'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "add" -d 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "update" -d 'Change a hook\'s event, command, matcher, timeout, stdin or environment'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "rm" -d 'Remove a hook'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "enable" -d 'Switch a hook on'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "disable" -d 'Switch a hook off (or, with --all, every hook of the file)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and not __fish_seen_subcommand_from list add update rm enable disable help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l file -d 'Only this file' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "human\t'Text for people'
+json\t'JSON for tools'"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l file -d 'The file to edit (default: the first of the project\'s editable files, PRX\'s `hooks.json` first)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l matcher -d 'The matcher (Claude, Gemini, Cursor, ProxyAI)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l timeout -d 'The hook\'s timeout (e.g. 500ms, 5s), written in the file\'s own unit' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l env -d 'Set a variable of the hook\'s environment (PRX; repeatable)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l stdin-json -d 'Give the hook the payload on stdin (PRX\'s `stdin_json`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l event -d 'Move the hook to this event' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l file -d 'The file to edit (default: the first of the project\'s editable files, PRX\'s `hooks.json` first)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l matcher -d 'The matcher (Claude, Gemini, Cursor, ProxyAI)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l timeout -d 'The hook\'s timeout (e.g. 500ms, 5s), written in the file\'s own unit' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l env -d 'Set a variable of the hook\'s environment (PRX; repeatable)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l stdin-json -d 'Give the hook the payload on stdin, or not (PRX\'s `stdin_json`)' -r -f -a "true\t''
+false\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -l file -d 'Look for the id in this file only' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l file -d 'The file (default: the one holding the id; with --all, the first editable file)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l all -d 'Every hook of the file, with the file\'s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l file -d 'The file (default: the one holding the id; with --all, the first editable file)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l all -d 'Every hook of the file, with the file\'s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the hooks of every file `hookrun hooks` can edit, with their ids'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change a hook\'s event, command, matcher, timeout, stdin or environment'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove a hook'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Switch a hook on'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Switch a hook off (or, with --all, every hook of the file)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "hooks" -d 'List, add, change, remove and switch hooks in the agents\' own files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "list" -d 'List the hooks of every file `hookrun hooks` can edit, with their ids'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "add" -d 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "update" -d 'Change a hook\'s event, command, matcher, timeout, stdin or environment'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "rm" -d 'Remove a hook'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "enable" -d 'Switch a hook on'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "disable" -d 'Switch a hook off (or, with --all, every hook of the file)'

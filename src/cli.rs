@@ -96,6 +96,8 @@ pub(crate) enum Command {
     Install(InstallArgs),
     /// Remove what `install` added to an agent's configuration.
     Uninstall(UninstallArgs),
+    /// List, add, change, remove and switch hooks in the agents' own files.
+    Hooks(HooksArgs),
 }
 
 #[derive(Debug, Args)]
@@ -318,5 +320,123 @@ impl clap::builder::TypedValueParser for OutputParser {
                 .into_iter()
                 .map(clap::builder::PossibleValue::new),
         ))
+    }
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HooksArgs {
+    #[command(subcommand)]
+    pub(crate) action: HooksAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum HooksAction {
+    /// List the hooks of every file `hookrun hooks` can edit, with their ids.
+    List(HooksListArgs),
+    /// Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`.
+    Add(HooksAddArgs),
+    /// Change a hook's event, command, matcher, timeout, stdin or environment.
+    Update(HooksUpdateArgs),
+    /// Remove a hook.
+    Rm(HooksIdArgs),
+    /// Switch a hook on.
+    Enable(HooksSwitchArgs),
+    /// Switch a hook off (or, with --all, every hook of the file).
+    Disable(HooksSwitchArgs),
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HooksListArgs {
+    /// Only this file.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
+    pub(crate) format: ReportFormat,
+}
+
+/// The fields a hook is given on `add` and `update`.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HookFields {
+    /// The file to edit (default: the first of the project's editable files, PRX's `hooks.json`
+    /// first).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
+    /// The matcher (Claude, Gemini, Cursor, ProxyAI).
+    #[arg(long, value_name = "PATTERN")]
+    pub(crate) matcher: Option<String>,
+    /// The hook's timeout (e.g. 500ms, 5s), written in the file's own unit.
+    #[arg(long, value_parser = parse_duration_arg, value_name = "DURATION")]
+    pub(crate) timeout: Option<Duration>,
+    /// Set a variable of the hook's environment (PRX; repeatable).
+    #[arg(long = "env", value_name = "KEY=VALUE", value_parser = parse_env_pair)]
+    pub(crate) env: Vec<(String, String)>,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HooksAddArgs {
+    /// The event, in the file's own vocabulary (tool_call, PreToolUse, …).
+    pub(crate) event: String,
+    #[command(flatten)]
+    pub(crate) fields: HookFields,
+    /// Give the hook the payload on stdin (PRX's `stdin_json`).
+    #[arg(long)]
+    pub(crate) stdin_json: bool,
+    /// The program and its arguments.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub(crate) command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HooksUpdateArgs {
+    /// The hook's id (`hookrun hooks list`).
+    pub(crate) id: String,
+    /// Move the hook to this event.
+    #[arg(long, value_name = "EVENT")]
+    pub(crate) event: Option<String>,
+    #[command(flatten)]
+    pub(crate) fields: HookFields,
+    /// Give the hook the payload on stdin, or not (PRX's `stdin_json`).
+    #[arg(long, value_name = "BOOL")]
+    pub(crate) stdin_json: Option<bool>,
+    /// A new program and arguments.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub(crate) command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HooksIdArgs {
+    /// The hook's id (`hookrun hooks list`).
+    pub(crate) id: String,
+    /// Look for the id in this file only.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct HooksSwitchArgs {
+    /// The hook's id (`hookrun hooks list`).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub(crate) id: Option<String>,
+    /// Every hook of the file, with the file's own switch (PRX `enabled`, Claude
+    /// `disableAllHooks`, Gemini `hooksConfig.enabled`).
+    #[arg(long)]
+    pub(crate) all: bool,
+    /// The file (default: the one holding the id; with --all, the first editable file).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
+}
+
+fn parse_env_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.is_empty() => Ok((key.to_owned(), value.to_owned())),
+        _ => Err(format!("expected KEY=VALUE, found {text:?}")),
     }
 }

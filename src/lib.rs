@@ -16,6 +16,7 @@ mod command_line;
 mod commands;
 pub(crate) mod config;
 mod dialects;
+mod edit;
 mod error;
 mod execute;
 pub mod exit;
@@ -104,5 +105,6 @@ fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
         cli::Command::Uninstall(args) => {
             commands::install::run(cli, &args.target, None, install::Action::Uninstall)
         }
+        cli::Command::Hooks(args) => commands::hooks::run(cli, args),
     }
 }

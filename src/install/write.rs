@@ -1,11 +1,18 @@
 //! Writing an agent's file atomically: the new text goes to a temporary file in the same
 //! directory, takes the old file's permissions, reaches the disk, and is renamed over the old
 //! one, so the agent never reads half a file and a failed write leaves the old one whole.
+//!
+//! Debug builds only: `HOOKRUN_TEST_PAUSE_BEFORE_RENAME_MS` makes the writer sleep between the
+//! fsync and the rename, so the tests can kill it in the middle of an edit.
 
 use std::fs;
 use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
+
+/// Writes so far by this process: with the pid, a temporary name no other writer (process or
+/// thread) uses at the same time.
+static WRITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Replaces (or creates, with its parent directories) `path` with `text`. A symlink is followed:
 /// the file it points to is replaced, the link stays.
@@ -27,18 +34,34 @@ pub(crate) fn atomic_write(path: &Path, text: &str) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.hookrun-{}.tmp", std::process::id()));
+    let serial = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temp = dir.join(format!(
+        ".{name}.hookrun-{}-{serial}.tmp",
+        std::process::id()
+    ));
     let written = (|| {
         let mut file = fs::File::create(&temp)?;
         file.write_all(text.as_bytes())?;
         file.set_permissions(fs::Permissions::from_mode(mode))?;
         file.sync_all()?;
+        pause_before_rename();
         fs::rename(&temp, path)
     })();
     if written.is_err() {
         let _ = fs::remove_file(&temp);
     }
     written
+}
+
+/// The tests' window between write and rename (debug builds only; see the module doc).
+fn pause_before_rename() {
+    #[cfg(debug_assertions)]
+    if let Some(ms) = std::env::var("HOOKRUN_TEST_PAUSE_BEFORE_RENAME_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+    {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
 }
 
 #[cfg(test)]

@@ -48,6 +48,8 @@ const LAYERS: &[&str] = &[
     "validate",
     "testfile",
     "schema",
+    // Editing hooks in the agents' files (`hookrun hooks`): locked, validated, atomic edits.
+    "edit",
     // The command line, the error type, the subcommands.
     "cli",
     "command_line",

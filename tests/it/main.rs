@@ -1,10 +1,6 @@
 //! hookrun's one integration-test binary: every test drives the real executable with real hook
 //! processes. Each area has its own module; `harness` is the builder they share.
 
-mod harness;
-
-mod layers;
-
 mod answers;
 mod async_hooks;
 mod big_configs;
@@ -17,9 +13,12 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod harness;
+mod hooks_cli;
 mod http_hooks;
 mod install;
 mod interrupts;
+mod layers;
 mod levels;
 mod list;
 mod model_server;

@@ -16,7 +16,16 @@ use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
 use super::{EVENTS, normalize_event};
 
-const ACTION_KEYS: &[&str] = &["command", "args", "env", "cwd", "timeout_ms", "stdin_json"];
+/// `enabled` is hookrun's per-action switch (`hookrun hooks disable`); PRX's own runner ignores it.
+const ACTION_KEYS: &[&str] = &[
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "timeout_ms",
+    "stdin_json",
+    "enabled",
+];
 /// An action's timeout when neither it nor the file sets one (PRX's documentation).
 const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 /// PRX accepts timeouts of 1 ms up to five minutes.
@@ -55,6 +64,8 @@ struct FileContext<'a> {
     /// The workspace with symlinks resolved: every `cwd` must stay inside it.
     workspace: PathBuf,
     timeout_ms: u64,
+    /// The file's `enabled` (PRX's switch for every hook of the file).
+    enabled: bool,
 }
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
@@ -77,6 +88,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
                 .canonicalize()
                 .unwrap_or_else(|_| ctx.project_dir.to_path_buf()),
             timeout_ms: file_timeout,
+            enabled: reader.opt_bool(root, "enabled", &[]) != Some(false),
         };
         if let Some(events) = root.get("hooks") {
             let path = vec![Step::Key("hooks".into())];
@@ -199,6 +211,7 @@ fn read_action(
     hook.kill_grace = KILL_GRACE;
     hook.mode = Mode::Observe;
     hook.sanitize_env = true;
+    hook.enabled = file.enabled && reader.opt_bool(action, "enabled", path) != Some(false);
     hook.stdin = if reader.opt_bool(action, "stdin_json", path) == Some(true) {
         StdinMode::Payload
     } else {
