@@ -5,10 +5,10 @@
 //! Two backends, one interface (`prepare`, `ExitWatch`, `sweep`, `DIR_FLAGS`, and the
 //! `backend_name!` each gives to [`VERSION`]):
 //!
-//! - [`linux`]: a pidfd per hook in the poll loop; hookrun is a child subreaper and walks its
+//! - `linux/`: a pidfd per hook in the poll loop; hookrun is a child subreaper and walks its
 //!   descendants in `/proc`, so a process that left the hook's group (`setsid`, a double fork) is
 //!   still found and ended.
-//! - [`posix`]: only calls every Unix has (macOS, the BSDs, and Linux too): a `SIGCHLD`
+//! - `posix.rs`: only calls every Unix has (macOS, the BSDs, and Linux too): a `SIGCHLD`
 //!   self-pipe in the poll loop, and the hook's process group ended once the hook exited. A
 //!   process that left the group is out of reach. The cargo feature `portable-runner` builds it on
 //!   Linux, so that the backend other systems get is tested here.
