@@ -105,6 +105,7 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     let start = Instant::now();
     let mut stdout = Capture::new(STDOUT_CAP);
     let mut stderr = Capture::new(STDERR_CAP);
+    signals::keep_child_status();
     platform::prepare();
     let mut command = spawn::command(&job);
     let mut child = match spawn::spawn_in(&mut command, job.cwd) {

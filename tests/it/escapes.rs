@@ -199,28 +199,3 @@ fn a_hook_that_leaves_nothing_behind_has_no_leaked_count() {
         .exit(0)
         .field("/hooks/0/leaked", &json!(null));
 }
-
-#[test]
-fn version_names_the_target_and_the_runner_backend() {
-    let run = Case::new().run(&["--version"]).exit(0);
-    let version = run.stdout.trim();
-    assert!(
-        version.starts_with(&format!("hookrun {} (", env!("CARGO_PKG_VERSION"))),
-        "{version}"
-    );
-    assert!(
-        version.contains(std::env::consts::ARCH) && version.contains(std::env::consts::OS),
-        "names the target: {version}"
-    );
-    let portable = version.contains("runner: posix, SIGCHLD self-pipe + process-group sweep");
-    let linux = version.contains("runner: linux, pidfd + child subreaper");
-    assert!(portable != linux, "names one runner backend: {version}");
-    let cargo_build = std::env::var("HOOKRUN_TEST_BIN").map_or(true, |bin| bin.is_empty());
-    if cargo_build {
-        assert_eq!(
-            portable,
-            cfg!(feature = "portable-runner"),
-            "cargo's build of this package has the backend its features choose: {version}"
-        );
-    }
-}

@@ -23,6 +23,7 @@ mod list;
 mod output_modes;
 mod payload_cap;
 mod payloads;
+mod platform;
 mod promptkit;
 mod prx;
 mod recipes;
