@@ -21,7 +21,7 @@ pub(crate) use crate::testfile::report::Format as TestFormat;
 #[derive(Debug, Parser)]
 #[command(
     name = "hookrun",
-    version,
+    version = crate::runner::platform::VERSION,
     propagate_version = true,
     max_term_width = 100
 )]

@@ -4,6 +4,8 @@
 //! hooks, why) → `runner` (spawn, feed, drain, time out, kill) → `verdict` (exit code + stdout →
 //! outcome) → `merge` (a pure fold) → `output` (one writer).
 
+// Unix only: on other systems the library is empty and `main.rs` stops the build with one error.
+#![cfg(unix)]
 // hookrun's messages go through `stderr::say!`, which cannot panic on a closed stderr.
 #![cfg_attr(not(test), deny(clippy::print_stderr))]
 

@@ -32,6 +32,11 @@ FLOOR = _path("BENCH_FLOOR")
 # The floor linked statically like hookrun's release binary: shown beside the budget's floor.
 FLOOR_STATIC = _path("BENCH_FLOOR_STATIC")
 LEFTHOOK = _path("BENCH_LEFTHOOK")
+# The `hookrun` an npm install and a wheel install put on PATH (bench/run installs target/dist/).
+NPM_HOOKRUN = _path("BENCH_NPM_HOOKRUN")
+WHEEL_HOOKRUN = _path("BENCH_WHEEL_HOOKRUN")
+# BENCH_ONLY=installed: only the installed-packages row (a quick look at it alone).
+ONLY = os.environ.get("BENCH_ONLY", "")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
 DIALECTS = [d.strip() for d in os.environ.get("BENCH_DIALECTS", ",".join(gen.ALL_DIALECTS)).split(",") if d.strip()]
@@ -282,6 +287,11 @@ def main():
             log(f"CHECK FAILED {problem}")
         return problem is None
 
+    if ONLY == "installed":
+        measure_installed(p1k, have_hookrun, verify)
+        print_table([], [], failures)
+        return 1 if failures else 0
+
     # --- a. 100 hooks configured, none matching ------------------------------------------------
     sa = "a. 100 hooks, none match"
     cmds = [("floor 0", floor_cmd(0, p1k))]
@@ -382,6 +392,9 @@ def main():
                 add_row(sp, label, med)
             pending_row(sp, f"hookrun {n}", why_pending or "check failed")
 
+    # --- e. the hookrun npm and pip install put on PATH, against the release binary ------------
+    measure_installed(p1k, have_hookrun, verify)
+
     # --- c. big payload to 10 `cat >/dev/null` hooks: time and peak RSS ------------------------
     big_rows = measure_big(big, bigproj, have_hookrun, verify)
 
@@ -422,6 +435,32 @@ def main():
                    "dialects": DIALECTS, "machine": machine()}, f, indent=2)
     log(f"raw JSON and hyperfine logs in {os.path.relpath(RESULTS, os.getcwd())}/")
     return 1 if failures else 0
+
+
+def measure_installed(payload, have_hookrun, verify):
+    """The `hookrun` that `npm i -g` and `pip install` of target/dist/'s packages put on PATH,
+    each against the release binary itself, on the empty project: the install must leave the
+    native binary on PATH (no Node or Python start per event), so the budget is 1.05."""
+    se = "e. installed, empty project"
+    empty = os.path.join(PROJECTS, "empty")
+    os.makedirs(empty, exist_ok=True)
+    if not have_hookrun:
+        pending_row(se, "hookrun (npm, pip)", "hookrun binary not built")
+        return
+    cmds = [("release binary", hookrun_cmd(empty, payload))]
+    for label, binary in (("npm i -g hookrun", NPM_HOOKRUN), ("pip install hookrun", WHEEL_HOOKRUN)):
+        cmd = hookrun_cmd(empty, payload).replace(q(HOOKRUN), q(binary or ""), 1)
+        if binary and verify(label, cmd, 0):
+            cmds.append((label, cmd))
+        else:
+            pending_row(se, label, "not installed (dist/build or dist/install-local failed)")
+    if len(cmds) == 1:
+        return
+    log("e: measuring")
+    med, _ = hyperfine("e-installed", cmds, 30, 300)
+    add_row(se, "release binary", med)
+    for label, _ in cmds[1:]:
+        add_row(se, label, med, "release binary", 1.05)
 
 
 def time_rss(cmd):

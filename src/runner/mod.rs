@@ -1,23 +1,24 @@
 //! Runs one job's process to its end without ever hanging: the payload is written to stdin while
 //! stdout and stderr are drained into capped buffers, all in one poll loop over the child's pipes,
-//! a pidfd for its exit, and the signal self-pipe. A timeout ends the whole process group
-//! (SIGTERM, then SIGKILL after the grace); once the hook's own process has exited, its pipes get
-//! 100 ms to close before the hook is marked `leaked`. Then every descendant still alive, in the
-//! hook's group or escaped from it, is ended ([`reaper`]).
+//! a descriptor that wakes it when the child exits, and the signal self-pipe. A timeout ends the
+//! whole process group (SIGTERM, then SIGKILL after the grace); once the hook's own process has
+//! exited, its pipes get 100 ms to close before the hook is marked `leaked`. Then what it left
+//! behind is ended: every descendant on Linux, the rest of its process group elsewhere. What
+//! differs by kernel is in [`platform`].
 
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 use std::process::{Child, ExitStatus};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::io::Errno;
-use rustix::process::{Pid, PidfdFlags, pidfd_open};
+use rustix::process::Pid;
 
 pub(crate) mod capture;
-pub(crate) mod reaper;
+pub(crate) mod platform;
 pub(crate) mod signals;
 pub(crate) mod spawn;
 pub(crate) mod terminate;
@@ -31,7 +32,8 @@ pub(crate) const STDOUT_CAP: usize = 16 * 1024 * 1024;
 pub(crate) const STDERR_CAP: usize = 64 * 1024;
 /// How long the pipes may stay open after the hook's own process exited.
 pub(crate) const LEAK_WINDOW: Duration = Duration::from_millis(100);
-/// Poll tick where the kernel has no pidfd (pre-5.3 Linux): exit is noticed by `try_wait`.
+/// Poll tick where nothing wakes the loop when the child exits (no pidfd on pre-5.3 Linux, no
+/// `SIGCHLD` handler): exit is noticed by `try_wait`.
 const FALLBACK_TICK: Duration = Duration::from_millis(5);
 
 /// One process to run: what the runner is given. It knows no hook, dialect or event.
@@ -103,7 +105,8 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     let start = Instant::now();
     let mut stdout = Capture::new(STDOUT_CAP);
     let mut stderr = Capture::new(STDERR_CAP);
-    reaper::adopt_orphans();
+    signals::keep_child_status();
+    platform::prepare();
     let mut command = spawn::command(&job);
     let mut child = match spawn::spawn_in(&mut command, job.cwd) {
         Ok(child) => child,
@@ -124,7 +127,7 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     let mut state = Loop::new(&mut child, job.stdin, start + job.timeout);
     let status = state.drive(&mut child, &mut stdout, &mut stderr, job.grace);
     let duration = start.elapsed();
-    let left_behind = reaper::sweep(job.grace);
+    let left_behind = platform::sweep(state.leader, job.grace);
     let finished = Finished {
         exit: match (
             status.code(),
@@ -151,7 +154,7 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
 /// The state of one hook's poll loop.
 struct Loop<'p> {
     leader: Pid,
-    pidfd: Option<OwnedFd>,
+    exit_watch: platform::ExitWatch,
     stdin: Option<OwnedFd>,
     payload: &'p [u8],
     written: usize,
@@ -174,7 +177,7 @@ impl<'p> Loop<'p> {
         let stdin = child.stdin.take().map(OwnedFd::from).map(nonblocking);
         Loop {
             leader,
-            pidfd: pidfd_open(leader, PidfdFlags::empty()).ok(),
+            exit_watch: platform::ExitWatch::new(leader),
             stdin: if payload.is_some() { stdin } else { None },
             payload: payload.unwrap_or_default(),
             written: 0,
@@ -200,6 +203,7 @@ impl<'p> Loop<'p> {
         let mut status: Option<ExitStatus> = None;
         loop {
             self.wait_for_events(status.is_some());
+            self.exit_watch.rearm();
             self.feed_stdin();
             if let Some(fd) = &self.out
                 && out.read_from(fd, &mut scratch) == ReadEnd::Eof
@@ -268,7 +272,8 @@ impl<'p> Loop<'p> {
         };
     }
 
-    /// Blocks until a pipe, the pidfd or the signal pipe is ready, or the phase's next deadline.
+    /// Blocks until a pipe, the exit watch or the signal pipe is ready, or the phase's next
+    /// deadline.
     fn wait_for_events(&self, exited: bool) {
         let now = Instant::now();
         let mut wait = match self.phase {
@@ -277,12 +282,13 @@ impl<'p> Loop<'p> {
             Phase::Exited { drain_until } => Some(drain_until.saturating_duration_since(now)),
             Phase::Killed => None,
         };
-        if self.pidfd.is_none() && !exited {
+        let exit_fd: Option<BorrowedFd<'_>> = self.exit_watch.fd();
+        if exit_fd.is_none() && !exited {
             wait = Some(wait.map_or(FALLBACK_TICK, |w| w.min(FALLBACK_TICK)));
         }
         let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(5);
-        if !exited && let Some(pidfd) = &self.pidfd {
-            fds.push(PollFd::new(pidfd, PollFlags::IN));
+        if !exited && let Some(exit_fd) = &exit_fd {
+            fds.push(PollFd::new(exit_fd, PollFlags::IN));
         }
         if let Some(stdin) = &self.stdin {
             fds.push(PollFd::new(stdin, PollFlags::OUT));

@@ -7,8 +7,8 @@
 
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Once, OnceLock};
 
 /// The last signal received, 0 when none.
 static RECEIVED: AtomicUsize = AtomicUsize::new(0);
@@ -38,6 +38,21 @@ pub(crate) fn install() -> std::io::Result<()> {
     }
     let _ = WAKE.set(read);
     Ok(())
+}
+
+/// Makes sure hookrun's children report their exit (once, before the first spawn). hookrun may
+/// have been started with `SIGCHLD` ignored (a parent that set it to `SIG_IGN` before `exec`):
+/// the kernel then reaps every child at once, and a hook's exit status is lost — the runner would
+/// wait for an exit it can never read. A handler of hookrun's own, which does nothing, undoes
+/// that; a hook gets the default disposition back when it is started.
+pub(crate) fn keep_child_status() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let _ = signal_hook::flag::register(
+            signal_hook::consts::SIGCHLD,
+            std::sync::Arc::new(AtomicBool::new(false)),
+        );
+    });
 }
 
 /// From now on SIGINT, SIGTERM and SIGHUP end hookrun at once with exit code 128+signal. Called

@@ -45,7 +45,7 @@ pub(crate) fn spawn_in(command: &mut Command, dir: &Path) -> std::io::Result<Chi
     static START_DIR: OnceLock<Option<(PathBuf, OwnedFd)>> = OnceLock::new();
     let start = START_DIR.get_or_init(|| {
         let path = std::env::current_dir().ok()?;
-        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let flags = super::platform::DIR_FLAGS | OFlags::DIRECTORY | OFlags::CLOEXEC;
         let fd = rustix::fs::open(".", flags, Mode::empty()).ok()?;
         Some((path, fd))
     });

@@ -35,6 +35,22 @@ pub(crate) fn hookrun_bin() -> &'static str {
     })
 }
 
+/// Whether the binary under test reaches a descendant that left its hook's process group (the
+/// Linux runner, a child subreaper), as its `--version` says. The portable runner
+/// (`--features portable-runner`, and every other Unix) ends only the hook's group.
+pub(crate) fn reaches_escapees() -> bool {
+    static REACHES: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *REACHES.get_or_init(|| {
+        let output = Command::new(hookrun_bin())
+            .arg("--version")
+            .output()
+            .expect("hookrun --version runs");
+        let version = String::from_utf8_lossy(&output.stdout);
+        assert!(version.contains("runner: "), "names its runner: {version}");
+        version.contains("child subreaper")
+    })
+}
+
 /// A shipped fixture file, by path relative to `fixtures/`.
 pub(crate) fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -25,6 +25,7 @@ mod model_server;
 mod output_modes;
 mod payload_cap;
 mod payloads;
+mod platform;
 mod praisonai;
 mod prompt_hooks;
 mod promptkit;

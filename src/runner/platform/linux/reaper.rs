@@ -19,7 +19,7 @@ use rustix::process::{
     pidfd_send_signal, waitid, waitpid,
 };
 
-use super::signals;
+use crate::runner::signals;
 
 /// How long processes sent SIGKILL are waited for: one stuck in the kernel (uninterruptible
 /// sleep) cannot be waited for forever.
@@ -32,7 +32,7 @@ const TICK: Duration = Duration::from_millis(5);
 
 /// Makes hookrun the reaper of its descendants' orphans (once; best effort: without it, a
 /// descendant that leaves the hook's group and is orphaned goes to init, out of reach).
-pub(crate) fn adopt_orphans() {
+pub(super) fn adopt_orphans() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let _ = rustix::process::set_child_subreaper(Some(getpid()));
@@ -42,7 +42,7 @@ pub(crate) fn adopt_orphans() {
 /// Ends every descendant of hookrun — SIGTERM, then SIGKILL to those still alive after `grace` —
 /// reaps them, and returns how many processes it ended. A signal to hookrun during the grace
 /// cuts the grace short.
-pub(crate) fn sweep(grace: Duration) -> usize {
+pub(super) fn sweep(grace: Duration) -> usize {
     if !has_children() {
         return 0;
     }
