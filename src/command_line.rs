@@ -69,8 +69,13 @@ fn refuse_meaningless_globals(matches: &clap::ArgMatches) -> Result<(), clap::Er
 /// `args` parsed by [`fire_only`]: an error for anything the whole command would treat otherwise
 /// than `fire` with its options.
 fn parse_fire(args: &[OsString]) -> Result<Cli, clap::Error> {
-    let mut matches = fire_only().try_get_matches_from(args)?;
-    Cli::from_arg_matches_mut(&mut matches)
+    let mut command = fire_only();
+    let parsed = command.try_get_matches_from_mut(args);
+    // Dropping the built command frees every argument's strings one by one: ~0.07 M
+    // instructions, a tenth of an empty fire, to give memory back to a process about to end.
+    // On an error the whole command parses again (and clap's message is built from that one).
+    std::mem::forget(command);
+    Cli::from_arg_matches_mut(&mut parsed?)
 }
 
 /// The global options and the `fire` subcommand, as [`Cli`] defines them, and nothing else.
