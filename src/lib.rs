@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 pub(crate) use error::Error;
 
+mod cache;
 mod cli;
 mod command_line;
 mod commands;

@@ -7,6 +7,7 @@ mod layers;
 
 mod answers;
 mod big_configs;
+mod cache;
 mod codex;
 mod core_config;
 mod core_fire;
