@@ -263,16 +263,19 @@ fn runs_hookrun(form: &CommandForm) -> bool {
     if base == "hookrun" {
         return true;
     }
+    // Only a path can name hookrun under another name: a bare program (`true`, `jq`) costs no
+    // look at our own executable (resolving it is a `readlink` per component of its path).
+    if !program.contains('/') {
+        return false;
+    }
     let own = OWN.get_or_init(|| {
         std::env::current_exe()
             .ok()
             .and_then(|exe| exe.canonicalize().ok())
     });
-    program.contains('/')
-        && own
-            .as_ref()
-            .and_then(|exe| exe.file_name())
-            .is_some_and(|name| name == base)
+    own.as_ref()
+        .and_then(|exe| exe.file_name())
+        .is_some_and(|name| name == base)
         && Path::new(&program).canonicalize().ok() == *own
 }
 
