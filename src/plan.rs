@@ -253,6 +253,15 @@ fn skip_reason(
 fn runs_hookrun(form: &CommandForm) -> bool {
     // hookrun under another name, by path: our own executable, resolved once per process.
     static OWN: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    // Every hook the fired event reaches is asked this. Shell text without quotes or escapes
+    // splits into words that are pieces of it: without `/` and without `hookrun` in it, its
+    // program can be neither, so it is not split (allocating each word) to say so.
+    if let CommandForm::Shell(text) = form
+        && !text.contains(['\'', '"', '\\', '/'])
+        && !text.contains("hookrun")
+    {
+        return false;
+    }
     let Some(program) = form
         .program_words()
         .and_then(|words| words.into_iter().next())
