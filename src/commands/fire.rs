@@ -153,6 +153,9 @@ fn fire(
     if let Some(path) = log {
         fire_log::append(path, &document, code, &project_dir, started);
     }
+    // hookrun ends with this fire: freeing each loaded hook's strings one by one gives nothing
+    // back (~10 % of the instructions of a fire that reads 500 hooks from the cache).
+    std::mem::forget(config);
     Ok(ExitCode::from(code))
 }
 
