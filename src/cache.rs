@@ -328,9 +328,11 @@ fn read(file: &Path, options: &LoadOptions<'_>, places: &[PathBuf], event: &str)
 fn unchanged(r: &mut Reader<'_>) -> Option<bool> {
     use rustix::fs::{AtFlags, CWD};
     Some(match r.u8()? {
+        // Nothing there, as when the load looked (a parent that became a file is not that: the
+        // load would have reported it).
         0 => matches!(
             rustix::fs::statat(CWD, r.path()?, AtFlags::SYMLINK_NOFOLLOW),
-            Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR)
+            Err(rustix::io::Errno::NOENT)
         ),
         1 => {
             let path = r.path()?;
