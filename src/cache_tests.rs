@@ -26,6 +26,7 @@ fn project() -> tempfile::TempDir {
         &dir.path().join("hookrun.toml"),
         "[[hook]]\nname = \"all\"\nevents = [\"*\"]\ncommand = \"true all\"\n\n\
          [[hook]]\nname = \"post\"\nevents = [\"PostToolUse\"]\ncommand = \"true post\"\n\n\
+         [[hook]]\nname = \"off\"\nevents = [\"Stop\"]\ncommand = \"true off\"\nenabled = false\n\n\
          [[hook]]\nname = \"pre\"\nevents = [\"PreToolUse\"]\nmatcher = \"^B.*\"\n\
          command = \"true pre\"\nmode = \"observe\"\nenv = { K = \"v\" }\n",
     );
@@ -45,12 +46,12 @@ fn options(project: &Path) -> LoadOptions<'_> {
     }
 }
 
-/// What `fire` sees of `event`: its hooks, whole, with their files.
+/// What `fire` plans for `event`: its hooks and every disabled one, whole, with their files.
 fn seen(config: &Config, event: &str) -> Vec<String> {
     config
         .hooks
         .iter()
-        .filter(|hook| hook.dialect.fires_on(&hook.events, event))
+        .filter(|hook| !hook.enabled || hook.dialect.fires_on(&hook.events, event))
         .map(|hook| {
             let source = &config.sources[hook.source];
             format!(

@@ -74,7 +74,11 @@ pub(super) fn read(
         let dialect = crate::dialects::by_name(r.str()?)?;
         let events: EventSelector = model::get_events(&mut r)?;
         let (start, len, sum, count) = (r.u64()?, r.u64()?, r.u64()?, r.len()?);
-        if !dialect.fires_on(&events, event) {
+        let has_disabled = r.bool()?;
+        // The plan sees the event's hooks, and every disabled hook: it skips those as disabled
+        // before it asks their events, as it does with the whole configuration.
+        let fires = dialect.fires_on(&events, event);
+        if !fires && !has_disabled {
             continue;
         }
         let start = body_at.checked_add(usize::try_from(start).ok()?)?;
@@ -98,7 +102,9 @@ pub(super) fn read(
             if hook.source >= sources.len() {
                 return None;
             }
-            hooks.push((at, hook));
+            if fires || !hook.enabled {
+                hooks.push((at, hook));
+            }
         }
         if !g.at_end() {
             return None;

@@ -87,6 +87,8 @@ pub(super) fn encode(
         index.u64((body.buf.len() - start) as u64);
         index.u64(checksum(&body.buf[start..]));
         index.len(members.len())?;
+        // A disabled hook is planned (and skipped as disabled) before its events are asked.
+        index.bool(members.iter().any(|&at| !config.hooks[at].enabled));
     }
     // A file cut short past the groups an event reads is still not read.
     index.u64(body.buf.len() as u64);
