@@ -68,6 +68,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Load the configuration files without the cache of what they loaded to (the cache is used only while every file it came from is unchanged; see the README''s Performance)')
             [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
             [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')

@@ -231,7 +231,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__fire)
-            opts="-q -C -c -v -h -V --payload --set --strict --timeout --pretty --output --max-payload --record --dry-run --log --quiet --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            opts="-q -C -c -v -h -V --payload --set --strict --timeout --pretty --output --max-payload --record --dry-run --log --quiet --no-cache --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -64,6 +64,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --dry-run 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
             cand -q 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show'
             cand --quiet 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show'
+            cand --no-cache 'Load the configuration files without the cache of what they loaded to (the cache is used only while every file it came from is unchanged; see the README''s Performance)'
             cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
             cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
             cand -v 'Trace what hookrun does to stderr'

@@ -70,6 +70,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l strict -d 'Ever
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l pretty -d 'Pretty-print the decision JSON'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l dry-run -d 'Print the plan as JSON (every hook, matched or skipped and why); spawn nothing'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s q -l quiet -d 'No notes on stderr (an unknown event, no configuration, skipped own hooks); warnings about hooks that cannot run still show'
+complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l no-cache -d 'Load the configuration files without the cache of what they loaded to (the cache is used only while every file it came from is unchanged; see the README\'s Performance)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -s v -l verbose -d 'Trace what hookrun does to stderr'

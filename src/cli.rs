@@ -144,6 +144,14 @@ pub(crate) struct FireArgs {
     /// hooks that cannot run still show.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Load the configuration files without the cache of what they loaded to (the cache is
+    /// used only while every file it came from is unchanged; see the README's Performance).
+    #[arg(
+        long,
+        env = "HOOKRUN_NO_CACHE",
+        value_parser = clap::builder::FalseyValueParser::new()
+    )]
+    pub(crate) no_cache: bool,
 }
 
 #[derive(Debug, Args)]

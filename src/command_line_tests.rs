@@ -105,3 +105,74 @@ fn other_subcommands_parse_as_before() {
         assert_eq!(format!("{cli:?}"), format!("{full:?}"), "`{line}`");
     }
 }
+
+/// The plain command lines agents write: read without clap into the very `Cli` clap gives; any
+/// other line is left to clap.
+#[test]
+fn plain_fire_lines_parse_without_clap_into_the_same_cli() {
+    let plain = [
+        "fire PreToolUse",
+        "-C /p fire PreToolUse",
+        "fire PreToolUse -C /p",
+        "--project-dir /p --no-user-config --trust-project fire Stop",
+        "fire PreToolUse --payload p.json --strict --pretty --dry-run -q --no-cache",
+        "fire fire --quiet --trust-project --no-user-config",
+        "-C test fire Stop",
+        "-C /p fire list --payload fire",
+    ];
+    let env_set = super::FIRE_ENV
+        .iter()
+        .any(|name| std::env::var_os(name).is_some());
+    for line in plain {
+        let full = Cli::try_parse_from(argv(line)).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        let parsed = parse(argv(line)).expect("parses");
+        assert_eq!(format!("{parsed:?}"), format!("{full:?}"), "`{line}`");
+        let fast = super::plain_fire(&argv(line));
+        if env_set {
+            assert!(fast.is_none(), "`{line}` with HOOKRUN_* set is clap's");
+        } else {
+            let fast = fast.unwrap_or_else(|| panic!("`{line}` is a plain line"));
+            assert_eq!(format!("{fast:?}"), format!("{full:?}"), "`{line}`");
+        }
+    }
+    for line in [
+        "fire",
+        "-C fire",
+        "fire -C /p",
+        "fire PreToolUse --payload",
+        "fire PreToolUse --payload --strict",
+        "fire PreToolUse --strict --strict",
+        "-C /p -C /q fire Stop",
+        "fire PreToolUse --payload=p.json",
+        "fire PreToolUse -qv",
+        "fire PreToolUse extra",
+        "--strict fire PreToolUse",
+        "fire PreToolUse --output claude",
+        "fire PreToolUse --help",
+        "fire -- -x",
+        "list fire",
+    ] {
+        assert!(
+            super::plain_fire(&argv(line)).is_none(),
+            "`{line}` is clap's"
+        );
+    }
+}
+
+/// Every environment variable `fire`'s command line reads is one the plain parse steps aside
+/// for.
+#[test]
+fn plain_fire_knows_every_variable_the_fire_command_reads() {
+    let command = super::fire_only();
+    let fire = command.find_subcommand("fire").expect("fire");
+    let mut read: Vec<String> = command
+        .get_arguments()
+        .chain(fire.get_arguments())
+        .filter_map(|arg| arg.get_env())
+        .map(|name| name.to_string_lossy().into_owned())
+        .collect();
+    read.sort();
+    let mut known: Vec<&str> = super::FIRE_ENV.to_vec();
+    known.sort_unstable();
+    assert_eq!(read, known);
+}

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 pub(crate) use error::Error;
 
+mod cache;
 mod cli;
 mod command_line;
 mod commands;

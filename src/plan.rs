@@ -269,6 +269,15 @@ fn skip_reason(
 fn runs_hookrun(form: &CommandForm) -> bool {
     // hookrun under another name, by path: our own executable, resolved once per process.
     static OWN: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    // Every hook the fired event reaches is asked this. Shell text without quotes or escapes
+    // splits into words that are pieces of it: without `/` and without `hookrun` in it, its
+    // program can be neither, so it is not split (allocating each word) to say so.
+    if let CommandForm::Shell(text) = form
+        && !text.contains(['\'', '"', '\\', '/'])
+        && !text.contains("hookrun")
+    {
+        return false;
+    }
     let Some(program) = form
         .program_words()
         .and_then(|words| words.into_iter().next())
@@ -279,16 +288,19 @@ fn runs_hookrun(form: &CommandForm) -> bool {
     if base == "hookrun" {
         return true;
     }
+    // Only a path can name hookrun under another name: a bare program (`true`, `jq`) costs no
+    // look at our own executable (resolving it is a `readlink` per component of its path).
+    if !program.contains('/') {
+        return false;
+    }
     let own = OWN.get_or_init(|| {
         std::env::current_exe()
             .ok()
             .and_then(|exe| exe.canonicalize().ok())
     });
-    program.contains('/')
-        && own
-            .as_ref()
-            .and_then(|exe| exe.file_name())
-            .is_some_and(|name| name == base)
+    own.as_ref()
+        .and_then(|exe| exe.file_name())
+        .is_some_and(|name| name == base)
         && Path::new(&program).canonicalize().ok() == *own
 }
 

@@ -465,3 +465,28 @@ fn depth_limit_runs_nothing() {
         Some(Skip::Depth(MAX_DEPTH))
     );
 }
+
+#[test]
+fn the_recursion_check_reads_shell_text_as_the_shell_splits_it() {
+    let runs = |text: &str| super::runs_hookrun(&CommandForm::Shell(text.to_owned()));
+    for text in [
+        "hookrun fire Stop",
+        "FOO=1 hookrun fire Stop",
+        "hook\\run fire Stop",
+        "\"hookrun\" fire Stop",
+        "'hook'run fire",
+        "/usr/local/bin/hookrun fire",
+    ] {
+        assert!(runs(text), "{text}");
+    }
+    for text in [
+        "true 0",
+        "jq .x",
+        "echo hookrun",
+        "x=hookrun true",
+        "",
+        "hookrunner",
+    ] {
+        assert!(!runs(text), "{text}");
+    }
+}

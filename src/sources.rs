@@ -209,6 +209,15 @@ fn candidates(options: &LoadOptions<'_>) -> Vec<Candidate> {
     out
 }
 
+/// Every place discovery looks, in order (what the environment and the options decide), before
+/// any file is read: the configuration cache is valid only for the same list.
+pub(crate) fn discovery_paths(options: &LoadOptions<'_>) -> Vec<PathBuf> {
+    candidates(options)
+        .into_iter()
+        .map(|candidate| candidate.path)
+        .collect()
+}
+
 /// A path as reports show it: relative to the project dir when inside it.
 fn display_path(path: &Path, project_dir: &Path) -> String {
     path.strip_prefix(project_dir)

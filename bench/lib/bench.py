@@ -15,6 +15,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 import gen  # noqa: E402
+import instr  # noqa: E402
 
 BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(BENCH, "work")
@@ -28,9 +29,13 @@ def _path(var):
 
 
 HOOKRUN = _path("BENCH_HOOKRUN")
+# hookrun as `cargo build --release` builds it (dynamically linked), compared with FLOOR.
+HOOKRUN_DYNAMIC = _path("BENCH_HOOKRUN_DYNAMIC")
 FLOOR = _path("BENCH_FLOOR")
-# The floor linked statically like hookrun's release binary: shown beside the budget's floor.
+# The floor linked like hookrun's release binary (static, fixed address): its pair's floor.
 FLOOR_STATIC = _path("BENCH_FLOOR_STATIC")
+# Instruction counts with callgrind, where valgrind is installed (BENCH_INSTR=0 skips them).
+INSTR = os.environ.get("BENCH_INSTR", "1") != "0" and instr.available()
 LEFTHOOK = _path("BENCH_LEFTHOOK")
 # The `hookrun` an npm install and a wheel install put on PATH (bench/run installs target/dist/).
 NPM_HOOKRUN = _path("BENCH_NPM_HOOKRUN")
@@ -70,8 +75,8 @@ def q(s):
     return shlex.quote(s)
 
 
-def hookrun_cmd(project, payload, stdin=False):
-    cmd = f"{q(HOOKRUN)} -C {q(project)} --no-user-config --trust-project fire {EVENT}"
+def hookrun_cmd(project, payload, stdin=False, binary=None):
+    cmd = f"{q(binary or HOOKRUN)} -C {q(project)} --no-user-config --trust-project fire {EVENT}"
     return f"{cmd} < {q(payload)}" if stdin or STDIN_ONLY else f"{cmd} --payload {q(payload)}"
 
 
@@ -171,7 +176,10 @@ def add_row(scenario, label, medians, base=None, budget=None, base_label=None):
            "round_medians_ms": [m * 1000 for m in medians[label]]}
     cpu = f"{ms(figure(CPU[label]))}" if CPU.get(label) else ""
     row["cpu_ms"] = [c * 1000 for c in CPU.get(label, [])]
-    cells = [scenario, label, ms(figure(medians[label])), spread(medians[label]), cpu]
+    counted = INSTRUCTIONS.get(label)
+    row["instructions"] = counted
+    cells = [scenario, label, ms(figure(medians[label])), spread(medians[label]), cpu,
+             f"{counted / 1e6:.2f} M" if counted else ""]
     if base is not None:
         ratio = figure(medians[label]) / figure(medians[base])
         per_round = [a / b for a, b in zip(medians[label], medians[base])]
@@ -185,7 +193,7 @@ def add_row(scenario, label, medians, base=None, budget=None, base_label=None):
 
 
 def pending_row(scenario, label, why):
-    rows.append(([scenario, label, "pending", "", "", "", "", "", ""],
+    rows.append(([scenario, label, "pending", "", "", "", "", "", "", ""],
                  {"scenario": scenario, "command": label, "pending": why}))
 
 
@@ -226,14 +234,58 @@ def hooks_seen(project):
     return sum(len(x["hooks"]) if isinstance(x, dict) and isinstance(x.get("hooks"), list) else 1
                for x in doc)
 
+def paired(scenario, project, n, budget, verify, have_hookrun, payload, why_pending, warm, nruns,
+           label="hookrun", floors=True):
+    """Measures hookrun on `project` (N hooks run) beside `floor N`, each linkage against the
+    floor linked the same way, and adds the rows (floor rows only with `floors`)."""
+    cmds = [(f"floor {n}", floor_cmd(n, payload))]
+    verify(cmds[0][0], cmds[0][1], n)
+    if FLOOR_STATIC:
+        cmd = floor_cmd(n, payload, binary=FLOOR_STATIC)
+        if verify(f"floor {n} (static)", cmd, n):
+            cmds.append((f"floor {n} (static)", cmd))
+    mine = []
+    for binary, linkage in ((HOOKRUN, "static"), (HOOKRUN_DYNAMIC, "dynamic")):
+        if not have_hookrun or not binary:
+            continue
+        cmd = hookrun_cmd(project, payload, binary=binary)
+        if verify(f"{label} ({linkage})", cmd, n):
+            mine.append((f"{label} ({linkage})", cmd))
+    if not mine:
+        pending_row(scenario, label, why_pending or "check failed")
+    log(f"{scenario}: measuring")
+    slug = "".join(c if c.isalnum() else "-" for c in f"{scenario}-{label}")[:60]
+    med, _ = hyperfine(slug, cmds + mine, warm, nruns)
+    for cmd_label, cmd in cmds + mine:
+        count_instructions(cmd_label, cmd)
+    if floors:
+        for cmd_label, _ in cmds:
+            add_row(scenario, cmd_label, med)
+    static_floor = f"floor {n} (static)" if FLOOR_STATIC else None
+    for cmd_label, _ in mine:
+        if cmd_label.endswith("(static)") and static_floor in med:
+            add_row(scenario, cmd_label, med, static_floor, budget)
+            add_row(scenario, cmd_label, med, f"floor {n}", base_label=f"floor {n} (mixed)")
+        else:
+            add_row(scenario, cmd_label, med, f"floor {n}", budget)
 
-def static_floor(n, payload, verify):
-    """The statically linked floor's command, as a list of 0 or 1 (label, command)."""
-    if not FLOOR_STATIC:
-        return []
-    label = f"floor {n} (static)"
-    cmd = floor_cmd(n, payload, binary=FLOOR_STATIC)
-    return [(label, cmd)] if verify(label, cmd, n) else []
+
+INSTRUCTIONS = {}  # label -> instructions callgrind counted in one run (not in the hooks)
+
+
+def count_instructions(label, cmd):
+    """One callgrind count of `cmd`, the second of two: under valgrind `/proc/self/exe` is not
+    the file it is natively, so hookrun's configuration cache written by the timed runs is not
+    valid there, and the first run under valgrind writes the one the second reads."""
+    if not INSTR or label in INSTRUCTIONS:
+        return
+    try:
+        instr.count(shlex.split(cmd))
+        INSTRUCTIONS[label], _ = instr.count(shlex.split(cmd))
+    except RuntimeError as error:
+        log(f"instructions of {label}: {error}")
+
+
 
 
 def main():
@@ -244,6 +296,10 @@ def main():
         sys.exit(f"bench: unknown dialect(s) in BENCH_DIALECTS: {unknown}; known: {gen.ALL_DIALECTS}")
 
     log("generating bench/work/")
+    # hookrun's configuration cache, the run's own: written by the first (checking) run of each
+    # command, read by the measured ones, as it is on every fire after a project's first.
+    os.environ["XDG_CACHE_HOME"] = os.path.join(WORK, "cache")
+    subprocess.run(["rm", "-rf", os.environ["XDG_CACHE_HOME"]], check=True)
     p1k = os.path.join(WORK, "payload-1k.json")
     gen.write(p1k, gen.payload_1k())
     big_sizes = [16 * MIB, 64 * MIB - 4096]  # 64 MiB less 4 KiB: stays under hookrun's 64 MiB cap
@@ -292,37 +348,33 @@ def main():
         print_table([], [], failures)
         return 1 if failures else 0
 
-    # --- a. 100 hooks configured, none matching ------------------------------------------------
+    # --- empty project, a (100 hooks, none match), e (10 000 hooks, one matches), b (N match) --
+    # Each against the floor linked the same way: the static hookrun with the static floor, the
+    # dynamic hookrun with the dynamic floor; the static hookrun against the dynamic floor (the
+    # pair the budgets used to be read on) is kept beside them, marked "mixed".
+    empty = os.path.join(PROJECTS, "empty")
+    os.makedirs(empty, exist_ok=True)
+    many = os.path.join(PROJECTS, "big-10k")
+    gen.gen_10k(many, matching=1)
+    paired("empty project", empty, 0, 1.15, verify, have_hookrun, p1k, why_pending, 50, 500)
     sa = "a. 100 hooks, none match"
-    cmds = [("floor 0", floor_cmd(0, p1k))]
-    verify("floor 0", cmds[0][1], 0)
-    statics = static_floor(0, p1k, verify)
-    cmds += statics
-    if have_hookrun:
-        label = f"hookrun ({len(DIALECTS)} dialects)"
-        if verify(label, hookrun_cmd(none100, p1k), 0):
-            cmds.append((label, hookrun_cmd(none100, p1k)))
-            seen = hooks_seen(none100)
-            if seen is not None:
-                notes.append(f"scenario a: `hookrun list` sees {seen} of the 100 configured hooks")
-        elif len(DIALECTS) > 1:
-            for d in DIALECTS:  # which dialect's file breaks it?
-                one = os.path.join(PROJECTS, f"only-{d}")
-                gen.GENERATORS[d](one, 12)
-                if check(d, hookrun_cmd(one, p1k), 0):
-                    failures.append(f"  (the {d} file alone fails too: try BENCH_DIALECTS without {d})")
-    log("a: measuring")
-    med, _ = hyperfine("a-none-100", cmds, 50, 500)
-    add_row(sa, "floor 0", med)
-    for label, _ in statics:
-        add_row(sa, label, med)
-    if len(cmds) > 1 + len(statics):
-        add_row(sa, cmds[-1][0], med, "floor 0", 1.3)
-        for label, _ in statics:
-            add_row(sa, cmds[-1][0], med, label)
-    else:
-        pending_row(sa, "hookrun", why_pending or "check failed")
+    if have_hookrun and not check("hookrun a", hookrun_cmd(none100, p1k), 0):
+        seen = hooks_seen(none100)
+        if seen is not None:
+            notes.append(f"scenario a: `hookrun list` sees {seen} of the 100 configured hooks")
+    elif have_hookrun and len(DIALECTS) > 1:
+        for d in DIALECTS:  # which dialect's file breaks it?
+            one = os.path.join(PROJECTS, f"only-{d}")
+            gen.GENERATORS[d](one, 12)
+            if check(d, hookrun_cmd(one, p1k), 0):
+                failures.append(f"  (the {d} file alone fails too: try BENCH_DIALECTS without {d})")
+    paired(sa, none100, 0, 1.3, verify, have_hookrun, p1k, why_pending, 50, 500,
+           label=f"hookrun ({len(DIALECTS)} dialects)")
     notes.append(f"scenario a dialects: {', '.join(f'{d} {n}' for d, n in counts.items())} hooks")
+    paired("f. 10 000 hooks, 1 matches", many, 1, 1.5, verify, have_hookrun, p1k, why_pending,
+           20, 200, label="hookrun (10 000 hooks)")
+    notes.append("scenario f: Claude 4 000 hooks over its 33 events, ProxyAI 2 000, hookrun.toml "
+                 "4 000 over 50 events with `if` rules, and one hookrun.toml hook that matches")
 
     # --- a, by dialect: what one 100-hook file of each dialect costs to load ------------------
     by_dialect = []
@@ -343,27 +395,11 @@ def main():
                                "over_empty_ms": (figure(med[label]) - base) * 1000})
 
     # --- b. N matching `true` hooks, against the floor -----------------------------------------
-    for n, warm, nruns in ((1, 30, 300), (10, 10, 150)):
+    for n, budget, warm, nruns in ((1, 1.10, 30, 300), (10, 1.05, 10, 150)):
         sb = f"b. {n} matching `true` hook{'s' if n > 1 else ''}"
-        cmds = [(f"floor {n}", floor_cmd(n, p1k))]
-        verify(cmds[0][0], cmds[0][1], n)
-        statics = static_floor(n, p1k, verify)
-        cmds += statics
-        for d in match_dialects if have_hookrun else []:
-            label = f"hookrun {n} ({d})"
-            if verify(label, hookrun_cmd(match[(n, d)], p1k), n):
-                cmds.append((label, hookrun_cmd(match[(n, d)], p1k)))
-        log(f"b{n}: measuring")
-        med, _ = hyperfine(f"b-match-{n}", cmds, warm, nruns)
-        add_row(sb, f"floor {n}", med)
-        for label, _ in statics:
-            add_row(sb, label, med)
-        for label, _ in cmds[1 + len(statics):]:
-            add_row(sb, label, med, f"floor {n}", 1.10)
-            for static, _ in statics:
-                add_row(sb, label, med, static)
-        if len(cmds) == 1 + len(statics):
-            pending_row(sb, f"hookrun {n}", why_pending or "check failed")
+        for d in match_dialects:
+            paired(sb, match[(n, d)], n, budget, verify, have_hookrun, p1k, why_pending, warm,
+                   nruns, label=f"hookrun {n} ({d})", floors=(d == match_dialects[0]))
 
     # --- peers: lefthook and bash+jq, same N hooks, payload on stdin ---------------------------
     for n, nruns in ((1, 100), (10, 40)):
@@ -405,8 +441,8 @@ def main():
     else:
         pending_row(sd, "hookrun", why_pending)
 
-    # --- e. one http hook against a local server, beside one command hook ---------------------
-    se = "e. 1 http hook (local server) + 1 command hook"
+    # --- g. one http hook against a local server, beside one command hook ---------------------
+    sg = "g. 1 http hook (local server) + 1 command hook"
     if have_hookrun:
         import http_row
         alone, both = http_row.projects(PROJECTS, http_row.serve())
@@ -414,14 +450,14 @@ def main():
                 (("hookrun 1 command hook", alone, 1), ("hookrun + 1 http hook", both, 2))
                 if verify(label, hookrun_cmd(path, p1k), n)]
         if len(cmds) == 2:
-            log("e: measuring")
-            med, _ = hyperfine("e-http", cmds, 10, 100)
-            add_row(se, cmds[0][0], med)
-            add_row(se, cmds[1][0], med, cmds[0][0])
+            log("g: measuring")
+            med, _ = hyperfine("g-http", cmds, 10, 100)
+            add_row(sg, cmds[0][0], med)
+            add_row(sg, cmds[1][0], med, cmds[0][0])
         else:
-            pending_row(se, "hookrun + 1 http hook", "check failed")
+            pending_row(sg, "hookrun + 1 http hook", "check failed")
     else:
-        pending_row(se, "hookrun + 1 http hook", why_pending)
+        pending_row(sg, "hookrun + 1 http hook", why_pending)
 
     busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
     if busiest[1] > 1.5:  # the harness itself keeps about one core busy
@@ -516,7 +552,7 @@ def measure_sigterm(scenario, project, payload, verify):
     worst = max(times["hookrun"])
     verdict = "PASS" if worst <= 0.450 and not survivors else "FAIL"
     cells = [scenario, "hookrun (timeout 200ms, grace 200ms)", ms(figure(med["hookrun"])),
-             spread(times["hookrun"]), ms(figure(CPU["hookrun"])), "worst run", f"{ms(worst)} ms, {len(survivors)} `sleep` left",
+             spread(times["hookrun"]), ms(figure(CPU["hookrun"])), "", "worst run", f"{ms(worst)} ms, {len(survivors)} `sleep` left",
              "≤ 450 ms, none left", verdict]
     rows.append((cells, {"scenario": scenario, "median_ms": figure(med["hookrun"]) * 1000,
                          "worst_ms": worst * 1000, "survivors": survivors, "verdict": verdict}))
@@ -528,8 +564,8 @@ def print_table(big_rows, by_dialect, failures):
     out = []
     out.append(f"## hookrun bench — {time.strftime('%Y-%m-%d %H:%M')}, "
                f"{ROUNDS} round(s){' (QUICK)' if QUICK else ''}\n")
-    out.append("| scenario | command | median ms | round medians | CPU ms | vs | ratio (per-round) | budget | |")
-    out.append("|---|---|---:|---:|---:|---|---|---|---|")
+    out.append("| scenario | command | median ms | round medians | CPU ms | instructions | vs | ratio (per-round) | budget | |")
+    out.append("|---|---|---:|---:|---:|---:|---|---|---|---|")
     for cells, _ in rows:
         out.append("| " + " | ".join(cells) + " |")
     if big_rows:

@@ -259,3 +259,61 @@ def gen_lefthook(repo, commands):
 
 def gen_naive(path, commands):
     write_json(path, {"hooks": {"PreToolUse": [{"matcher": "Bash", "command": c} for c in commands]}})
+
+
+# ---------------------------------------------------------------------------------------------
+# Scenario e: 10 000 configured hooks, as a big shared configuration might have them.
+
+CLAUDE_EVENTS = [
+    "SessionStart", "Setup", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse",
+    "PermissionRequest", "PermissionDenied", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
+    "Notification", "MessageDisplay", "SubagentStart", "SubagentStop", "TaskCreated",
+    "TaskCompleted", "Stop", "StopFailure", "TeammateIdle", "InstructionsLoaded", "ConfigChange",
+    "CwdChanged", "DirectoryAdded", "FileChanged", "WorktreeCreate", "WorktreeRemove",
+    "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "Elicitation",
+    "ElicitationResult", "SessionEnd",
+]
+PROXYAI_EVENTS = ["beforeToolUse", "afterToolUse", "beforeReadFile", "beforeShellExecution",
+                  "afterFileEdit", "stop"]
+# hookrun.toml hooks may name any event: 50 names, the fired one first.
+HOOKRUN_EVENTS = CLAUDE_EVENTS + [f"custom.event{i}" for i in range(50 - len(CLAUDE_EVENTS))]
+# `if` rules that never match `Bash(ls -la src)`.
+IF_RULES = ["Bash(git push *)", "Bash(rm -rf *)", "Write(src/**)", "Edit(*.lock)",
+            "WebFetch(domain:example.com)", "Bash(npm publish*)"]
+
+
+def gen_10k(project, matching=0):
+    """10 000 hooks: Claude 4 000 over its 33 events, ProxyAI 2 000, `hookrun.toml` 4 000 over 50
+    events with `if` rules; none matches `fire PreToolUse` for `Bash` with `ls -la src`, except,
+    with `matching=1`, one more `hookrun.toml` hook (`true 0`, matcher `Bash`)."""
+    hooks = {}
+    for i in range(4000):
+        event = CLAUDE_EVENTS[i % len(CLAUDE_EVENTS)]
+        hooks.setdefault(event, []).append({
+            "matcher": CLAUDE_MATCHERS[i % len(CLAUDE_MATCHERS)],
+            "hooks": [{"type": "command", "command": f"true claude-{i}", "timeout": 5}],
+        })
+    write_json(f"{project}/.claude/settings.json", {"hooks": hooks})
+    hooks = {}
+    for i in range(2000):
+        event = PROXYAI_EVENTS[i % len(PROXYAI_EVENTS)]
+        hooks.setdefault(event, []).append({
+            "command": f"true proxyai-{i}",
+            "matcher": REGEX_MATCHERS[i % len(REGEX_MATCHERS)],
+            "timeout": 5,
+        })
+    write_json(f"{project}/.proxyai/settings.json", {"hooks": hooks})
+    lines = ['timeout = "5s"', ""]
+    if matching:
+        lines += ["[[hook]]", 'name = "match-0"', 'events = ["PreToolUse"]', 'matcher = "Bash"',
+                  'command = "true 0"', ""]
+    for i in range(4000):
+        lines += [
+            "[[hook]]",
+            f'name = "big-{i}"',
+            f'events = ["{HOOKRUN_EVENTS[i % len(HOOKRUN_EVENTS)]}"]',
+            f"if = {json.dumps(IF_RULES[i % len(IF_RULES)])}",
+            f'command = "true hookrun-{i}"',
+            "",
+        ]
+    write(f"{project}/hookrun.toml", "\n".join(lines))

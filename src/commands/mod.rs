@@ -35,10 +35,15 @@ pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
 
 /// Loads the configuration the global options describe.
 pub(crate) fn load_config(cli: &Cli, project_dir: &std::path::Path) -> Config {
-    sources::load(&LoadOptions {
+    sources::load(&load_options(cli, project_dir))
+}
+
+/// What the global options say to load.
+pub(crate) fn load_options<'a>(cli: &'a Cli, project_dir: &'a std::path::Path) -> LoadOptions<'a> {
+    LoadOptions {
         project_dir,
         config_files: &cli.global.config,
         dialect: cli.global.dialect,
         user_config: !cli.global.no_user_config,
-    })
+    }
 }

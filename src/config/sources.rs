@@ -1,6 +1,7 @@
 //! Reading a configuration file from disk (the size limit, UTF-8), and where the user-level
 //! `hookrun.toml` is. Which files are read, in which order, comes from the dialects' registry.
 
+use std::cell::RefCell;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
@@ -79,14 +80,21 @@ pub(crate) fn read_config(path: &Path) -> io::Result<Option<String>> {
     let fd = match rustix::fs::open(path, flags, Mode::empty()) {
         Ok(fd) => fd,
         Err(rustix::io::Errno::NOENT) => {
-            return match std::fs::read_link(path) {
-                Ok(target) => Err(io::Error::new(io::ErrorKind::NotFound, Dangling(target))),
-                Err(_) => Ok(None),
-            };
+            if let Ok(target) = std::fs::read_link(path) {
+                note(Probe::Unusable);
+                return Err(io::Error::new(io::ErrorKind::NotFound, Dangling(target)));
+            }
+            note(Probe::Absent(path.to_path_buf()));
+            return Ok(None);
         }
-        Err(errno) => return Err(errno.into()),
+        Err(errno) => {
+            note(Probe::Unusable);
+            return Err(errno.into());
+        }
     };
-    let stat = rustix::fs::fstat(&fd)?;
+    let stat = rustix::fs::fstat(&fd).inspect_err(|_| note(Probe::Unusable))?;
+    // Taken before the read: a change made while the file is read moves its key past this one.
+    note(Probe::File(path.to_path_buf(), FileKey::of(&stat)));
     let kind = FileType::from_raw_mode(stat.st_mode);
     if kind != FileType::RegularFile {
         return Err(io::Error::new(
@@ -147,3 +155,78 @@ impl std::fmt::Display for NotRegular {
 }
 
 impl std::error::Error for NotRegular {}
+
+/// What a file was when it was read: enough to tell that it has not changed since (its identity,
+/// size, modification and status-change times, type and permissions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FileKey {
+    pub(crate) dev: u64,
+    pub(crate) ino: u64,
+    pub(crate) size: i64,
+    pub(crate) mtime: (i64, u64),
+    pub(crate) ctime: (i64, u64),
+    pub(crate) mode: u32,
+}
+
+impl FileKey {
+    pub(crate) fn of(stat: &rustix::fs::Stat) -> FileKey {
+        #[expect(
+            clippy::unnecessary_cast,
+            reason = "the stat fields' integer types differ between targets"
+        )]
+        FileKey {
+            dev: stat.st_dev as u64,
+            ino: stat.st_ino as u64,
+            size: stat.st_size as i64,
+            mtime: (stat.st_mtime as i64, stat.st_mtime_nsec as u64),
+            ctime: (stat.st_ctime as i64, stat.st_ctime_nsec as u64),
+            mode: stat.st_mode as u32,
+        }
+    }
+}
+
+/// One thing a load looked at on disk, as the configuration cache must see it again to reuse
+/// what the load produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Probe {
+    /// Nothing at this path: no file and no symbolic link.
+    Absent(PathBuf),
+    /// A file read, as it was before its bytes were read.
+    File(PathBuf, FileKey),
+    /// A path resolved with [`canonical`], and what it resolved to.
+    Canonical(PathBuf, Option<PathBuf>),
+    /// Anything else (an error, a dangling link): a load that met one is not reused.
+    Unusable,
+}
+
+thread_local! {
+    /// The probes of the load being recorded, if one is.
+    static PROBES: RefCell<Option<Vec<Probe>>> = const { RefCell::new(None) };
+}
+
+fn note(probe: Probe) {
+    PROBES.with_borrow_mut(|probes| {
+        if let Some(probes) = probes {
+            probes.push(probe);
+        }
+    });
+}
+
+/// Runs `load` and returns, with its result, every file it read or looked for (in order).
+pub(crate) fn recording<T>(load: impl FnOnce() -> T) -> (T, Vec<Probe>) {
+    let outer = PROBES.replace(Some(Vec::new()));
+    let result = load();
+    let probes = PROBES.replace(outer).unwrap_or_default();
+    (result, probes)
+}
+
+/// `std::fs::canonicalize`, noted for the configuration cache: a loader that resolves a path
+/// while loading makes its result depend on what the path resolves to.
+pub(crate) fn canonical(path: &Path) -> io::Result<PathBuf> {
+    let resolved = std::fs::canonicalize(path);
+    note(Probe::Canonical(
+        path.to_path_buf(),
+        resolved.as_ref().ok().cloned(),
+    ));
+    resolved
+}

@@ -112,6 +112,8 @@ pub(crate) struct Matcher {
     kind: Kind,
     /// The regex syntax a [`Kind::Regex`] is compiled in.
     syntax: Syntax,
+    /// The flavour it was classified in (the configuration cache stores it to classify again).
+    flavour: Flavour,
     /// The compiled regex, or the compile error's message; filled on first use.
     regex: OnceLock<Result<Engine, String>>,
 }
@@ -142,8 +144,14 @@ impl Matcher {
             text,
             kind: classify(raw, flavour),
             syntax: flavour.syntax(),
+            flavour,
             regex: OnceLock::new(),
         }
+    }
+
+    /// The flavour the matcher was classified in.
+    pub(crate) fn flavour(&self) -> Flavour {
+        self.flavour
     }
 
     /// The matcher as configured (`None` when absent).

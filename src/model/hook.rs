@@ -26,6 +26,10 @@ pub(crate) struct Source {
     /// What the file says about hooks of other files (Claude's `disableAllHooks`), as its loader
     /// read it.
     pub(crate) switches: Switches,
+    /// The trust fingerprint of a project file's hooks, when the configuration cache gave `fire`
+    /// only the fired event's hooks (`text` is then empty): computed from all of them when the
+    /// cache was written. `None` for a file loaded here, whose hooks are all in the model.
+    pub(crate) trust_hash: Option<String>,
 }
 
 /// The levels an agent keeps hook configuration at. Every source has one; `list` shows it, and
@@ -92,6 +96,7 @@ impl Source {
             level,
             plugin_root: None,
             switches: Switches::default(),
+            trust_hash: None,
         }
     }
 

@@ -96,7 +96,7 @@ impl Case {
     }
 
     /// The scratch home directory (`HOME`; `XDG_CONFIG_HOME` is its `config/`, `XDG_STATE_HOME`
-    /// its `state/`, and `HOOKRUN_SYSTEM_ROOT` its `system/`).
+    /// its `state/`, `XDG_CACHE_HOME` its `cache/`, and `HOOKRUN_SYSTEM_ROOT` its `system/`).
     pub(crate) fn home(&self) -> &Path {
         self.home.path()
     }
@@ -169,6 +169,7 @@ impl Case {
             .env("HOME", self.home.path())
             .env("XDG_CONFIG_HOME", self.home.path().join("config"))
             .env("XDG_STATE_HOME", self.home.path().join("state"))
+            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
             // The machine's own managed policy (`/etc/claude-code`, …) never reaches a test.
             .env("HOOKRUN_SYSTEM_ROOT", self.home.path().join("system"))
             .env_remove("CLAUDE_CONFIG_DIR")

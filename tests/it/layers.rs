@@ -38,6 +38,8 @@ const LAYERS: &[&str] = &[
     "sources",
     // Which project files the user trusted.
     "trust",
+    // What a load produced, kept for the next event.
+    "cache",
     "plan",
     "runner",
     "verdict",

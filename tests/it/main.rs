@@ -4,6 +4,7 @@
 mod answers;
 mod async_hooks;
 mod big_configs;
+mod cache;
 mod codex;
 mod core_config;
 mod core_fire;

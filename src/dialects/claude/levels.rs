@@ -11,7 +11,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::sources::{drop_in_files, env_dir, home_path, read_config, system_path};
+use crate::config::sources::{
+    canonical, drop_in_files, env_dir, home_path, read_config, system_path,
+};
 use crate::config::tree::Node;
 use crate::model::dialect::SourceFile;
 use crate::model::{Hook, Level, Source};
@@ -130,7 +132,7 @@ pub(super) fn plugin_files(sources: &[&Source], project_dir: &Path) -> Vec<Sourc
                 let here = install
                     .get("projectPath")
                     .and_then(Node::as_str)
-                    .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| PathBuf::from(p)));
+                    .map(|p| canonical(Path::new(p)).unwrap_or_else(|_| PathBuf::from(p)));
                 if here.as_deref() != Some(project.as_path()) {
                     continue;
                 }

@@ -290,7 +290,7 @@ fn inside_workspace(workspace: &Path, cwd: &str) -> Option<PathBuf> {
             }
             Component::Normal(name) => {
                 resolved.push(name);
-                if let Ok(real) = resolved.canonicalize() {
+                if let Ok(real) = crate::config::sources::canonical(&resolved) {
                     resolved = real;
                 }
             }

@@ -1,0 +1,125 @@
+//! The loaded-configuration cache of `fire`: what loading a project's files produced, kept under
+//! `$XDG_CACHE_HOME/hookrun/` (else `~/.cache/hookrun/`), so that an event reads back only the
+//! hooks registered for it instead of parsing and building every configured hook.
+//!
+//! It is never trusted over the files. An entry is used only when everything the load looked at
+//! is as it was: every file read (device, inode, size, modification and change times, mode), every
+//! path looked for and not found (still nothing there, not even a dangling link), every path a
+//! loader resolved, the list of places discovery looks (which the environment decides), the
+//! project, and the hookrun executable itself. A load that reported anything (an error, a
+//! warning), met a file it could not read, or holds a handler the cache does not store is not
+//! cached. A file that is damaged, cut short, written by another user or writable by others is
+//! ignored, and the files are loaded as if there were no cache. `fire --no-cache` loads the files.
+//!
+//! Layout: a head (magic, the checksum and length of the index), the index (the keys above, the
+//! sources, and the hooks' groups: one per dialect and event selector, with where its hooks are
+//! and their checksum), then each group's hooks, contiguous. An event reads the head and index
+//! and the groups whose selector fires on it.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::sources::{FileKey, recording};
+use crate::sources::{self, Config, LoadOptions};
+use codec::{Reader, Writer, checksum};
+
+mod codec;
+mod model;
+mod read;
+mod write;
+
+const MAGIC: &[u8; 8] = b"hookrun\x01";
+/// Magic, the index's checksum, the index's length.
+const HEAD: usize = 8 + 8 + 4;
+/// What the first read takes: the whole file for most projects.
+const FIRST_READ: usize = 64 * 1024;
+
+/// The configuration `fire` runs `event` with, and whether it holds only that event's hooks
+/// (then each source's `text` is empty, and a project file's `trust_hash` is set).
+pub(crate) fn load_for_event(options: &LoadOptions<'_>, event: &str) -> (Config, bool) {
+    let dir = options.config_files.is_empty().then(cache_dir).flatten();
+    load_in(options, event, dir.as_deref())
+}
+
+/// [`load_for_event`] with the cache in `dir` (`None`: no cache).
+pub(crate) fn load_in(
+    options: &LoadOptions<'_>,
+    event: &str,
+    dir: Option<&Path>,
+) -> (Config, bool) {
+    let Some(dir) = dir else {
+        return (sources::load(options), false);
+    };
+    let file = dir.join(file_name(options));
+    let places = sources::discovery_paths(options);
+    if let Some(config) = read::read(&file, options, &places, event) {
+        return (config, true);
+    }
+    let (config, probes) = recording(|| sources::load(options));
+    if let Some(bytes) = write::encode(&config, &probes, options, &places) {
+        // A cache that cannot be written costs the next fire a load, nothing else.
+        let _ = write::write(dir, &file, &bytes);
+    }
+    (config, false)
+}
+
+/// `$XDG_CACHE_HOME/hookrun`, else `~/.cache/hookrun` (absolute paths only).
+fn cache_dir() -> Option<PathBuf> {
+    let absolute = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|dir| dir.is_absolute())
+    };
+    absolute("XDG_CACHE_HOME")
+        .or_else(|| absolute("HOME").map(|home| home.join(".cache")))
+        .map(|dir| dir.join("hookrun"))
+}
+
+/// One file per project and user-config setting.
+fn file_name(options: &LoadOptions<'_>) -> String {
+    let mut key = Writer::default();
+    let _ = key.path(options.project_dir);
+    key.bool(options.user_config);
+    format!("fire-{:016x}.bin", checksum(&key.buf))
+}
+
+/// What identifies this hookrun: its version, and its executable as a file (a rebuild is
+/// another program, whose model may differ).
+fn own_key() -> Option<FileKey> {
+    rustix::fs::stat("/proc/self/exe")
+        .ok()
+        .map(|stat| FileKey::of(&stat))
+}
+
+fn put_key(w: &mut Writer, key: &FileKey) {
+    let FileKey {
+        dev,
+        ino,
+        size,
+        mtime,
+        ctime,
+        mode,
+    } = *key;
+    w.u64(dev);
+    w.u64(ino);
+    w.i64(size);
+    w.i64(mtime.0);
+    w.u64(mtime.1);
+    w.i64(ctime.0);
+    w.u64(ctime.1);
+    w.u32(mode);
+}
+
+fn get_key(r: &mut Reader<'_>) -> Option<FileKey> {
+    Some(FileKey {
+        dev: r.u64()?,
+        ino: r.u64()?,
+        size: r.i64()?,
+        mtime: (r.i64()?, r.u64()?),
+        ctime: (r.i64()?, r.u64()?),
+        mode: r.u32()?,
+    })
+}
+
+#[cfg(test)]
+#[path = "cache_tests.rs"]
+mod tests;

@@ -1,0 +1,405 @@
+//! Sources and hooks in the cache's byte format. Both are taken apart and built with every field
+//! named (no `..`), so a field added to the model does not compile here until the cache stores
+//! it. A handler kind the cache does not know makes the configuration uncacheable (`None`), never
+//! a hook read back without it.
+
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Duration;
+
+use super::codec::{Reader, Writer};
+use crate::config::locate::Step;
+use crate::dialects;
+use crate::llm::{LlmTable, Protocol};
+use crate::matching::{Flavour, Matcher, Syntax};
+use crate::model::hook::Switches;
+use crate::model::{CommandForm, EventSelector, Handler, Hook, Level, Mode, Source, StdinMode};
+
+pub(super) fn put_source(w: &mut Writer, source: &Source, trust_hash: Option<&str>) -> Option<()> {
+    let Source {
+        path,
+        display,
+        dialect,
+        text: _,
+        level,
+        plugin_root,
+        switches,
+        trust_hash: _,
+    } = source;
+    w.path(path)?;
+    w.str(display)?;
+    w.str(dialect.name())?;
+    w.u8(level_tag(*level));
+    w.bool(plugin_root.is_some());
+    if let Some(root) = plugin_root {
+        w.path(root)?;
+    }
+    let Switches {
+        disable_all_hooks,
+        managed_hooks_only,
+        untrusted_blocks,
+        llm,
+    } = switches;
+    w.u8(match disable_all_hooks {
+        None => 0,
+        Some(false) => 1,
+        Some(true) => 2,
+    });
+    w.bool(*managed_hooks_only);
+    w.bool(*untrusted_blocks);
+    put_llm(w, llm.as_deref())?;
+    w.opt_str(trust_hash)
+}
+
+/// A file's `[llm]` table: the provider as a tag (0: none), then its three optional texts.
+fn put_llm(w: &mut Writer, llm: Option<&LlmTable>) -> Option<()> {
+    w.bool(llm.is_some());
+    let Some(LlmTable {
+        provider,
+        base_url,
+        api_key_env,
+        model,
+    }) = llm
+    else {
+        return Some(());
+    };
+    w.u8(match provider {
+        None => 0,
+        Some(Protocol::Anthropic) => 1,
+        Some(Protocol::OpenAi) => 2,
+    });
+    w.opt_str(base_url.as_deref())?;
+    w.opt_str(api_key_env.as_deref())?;
+    w.opt_str(model.as_deref())
+}
+
+#[expect(
+    clippy::option_option,
+    reason = "the outer None is damaged bytes, as in every reader here; the inner, no table"
+)]
+fn get_llm(r: &mut Reader<'_>) -> Option<Option<Box<LlmTable>>> {
+    if !r.bool()? {
+        return Some(None);
+    }
+    let provider = match r.u8()? {
+        0 => None,
+        1 => Some(Protocol::Anthropic),
+        2 => Some(Protocol::OpenAi),
+        _ => return None,
+    };
+    Some(Some(Box::new(LlmTable {
+        provider,
+        base_url: r.opt_str()?.map(str::to_owned),
+        api_key_env: r.opt_str()?.map(str::to_owned),
+        model: r.opt_str()?.map(str::to_owned),
+    })))
+}
+
+pub(super) fn get_source(r: &mut Reader<'_>) -> Option<Source> {
+    let path = r.path()?.to_path_buf();
+    let display = r.str()?.to_owned();
+    let dialect = dialects::by_name(r.str()?)?;
+    let level = level_of(r.u8()?)?;
+    let plugin_root = if r.bool()? {
+        Some(r.path()?.to_path_buf())
+    } else {
+        None
+    };
+    let disable_all_hooks = match r.u8()? {
+        0 => None,
+        1 => Some(false),
+        2 => Some(true),
+        _ => return None,
+    };
+    let switches = Switches {
+        disable_all_hooks,
+        managed_hooks_only: r.bool()?,
+        untrusted_blocks: r.bool()?,
+        llm: get_llm(r)?,
+    };
+    let trust_hash = r.opt_str()?.map(str::to_owned);
+    Some(Source {
+        path,
+        display,
+        dialect,
+        text: String::new(),
+        level,
+        plugin_root,
+        switches,
+        trust_hash,
+    })
+}
+
+fn level_tag(level: Level) -> u8 {
+    match level {
+        Level::Managed => 0,
+        Level::User => 1,
+        Level::Project => 2,
+        Level::Local => 3,
+        Level::Plugin => 4,
+        Level::Named => 5,
+    }
+}
+
+fn level_of(tag: u8) -> Option<Level> {
+    Some(match tag {
+        0 => Level::Managed,
+        1 => Level::User,
+        2 => Level::Project,
+        3 => Level::Local,
+        4 => Level::Plugin,
+        5 => Level::Named,
+        _ => return None,
+    })
+}
+
+/// A hook's events, which the cache groups its hooks by.
+pub(super) fn put_events(w: &mut Writer, events: &EventSelector) -> Option<()> {
+    match events {
+        EventSelector::Named(name) => {
+            w.u8(0);
+            w.str(name)
+        }
+        EventSelector::Patterns(patterns) => {
+            w.u8(1);
+            put_strs(w, patterns)
+        }
+        EventSelector::Typed { kind, phases } => {
+            w.u8(2);
+            w.str(kind)?;
+            put_strs(w, phases)
+        }
+    }
+}
+
+pub(super) fn get_events(r: &mut Reader<'_>) -> Option<EventSelector> {
+    Some(match r.u8()? {
+        0 => EventSelector::Named(r.str()?.to_owned()),
+        1 => EventSelector::Patterns(get_strs(r)?),
+        2 => {
+            // The kinds are a dialect's constants; the few bytes of one read back live as long
+            // as this short process.
+            let kind: &'static str = Box::leak(r.str()?.to_owned().into_boxed_str());
+            EventSelector::Typed {
+                kind,
+                phases: get_strs(r)?,
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn put_strs(w: &mut Writer, items: &[String]) -> Option<()> {
+    w.len(items.len())?;
+    items.iter().try_for_each(|item| w.str(item))
+}
+
+fn get_strs(r: &mut Reader<'_>) -> Option<Vec<String>> {
+    let len = r.len()?;
+    (0..len).map(|_| r.str().map(str::to_owned)).collect()
+}
+
+/// Everything about a hook but its dialect and events (its group's).
+pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
+    let Hook {
+        name,
+        source,
+        dialect: _,
+        events: _,
+        matcher,
+        condition,
+        handler,
+        cwd,
+        env,
+        env_forward,
+        timeout,
+        kill_grace,
+        mode,
+        fail_closed,
+        enabled,
+        payload_file,
+        sanitize_env,
+        stdin,
+        loop_limit,
+        entry,
+        written_name,
+        run_async,
+    } = hook;
+    w.str(name)?;
+    w.len(*source)?;
+    w.opt_str(matcher.pattern())?;
+    put_flavour(w, matcher.flavour());
+    w.opt_str(condition.as_deref())?;
+    match handler {
+        Handler::Command(CommandForm::Shell(command)) => {
+            w.u8(0);
+            w.str(command)?;
+        }
+        Handler::Command(CommandForm::Exec { program, args }) => {
+            w.u8(1);
+            w.str(program)?;
+            put_strs(w, args)?;
+        }
+        // Handlers hookrun cannot run, and kinds added later: loaded from the files every time.
+        _ => return None,
+    }
+    w.path(cwd)?;
+    w.len(env.len())?;
+    for (key, value) in env {
+        w.str(key)?;
+        w.str(value)?;
+    }
+    put_strs(w, env_forward)?;
+    put_duration(w, *timeout);
+    put_duration(w, *kill_grace);
+    w.bool(*mode == Mode::Observe);
+    w.bool(*fail_closed);
+    w.bool(*enabled);
+    w.bool(*payload_file);
+    w.bool(*sanitize_env);
+    w.bool(*stdin == StdinMode::Null);
+    w.bool(loop_limit.is_some());
+    w.u64(loop_limit.unwrap_or(0));
+    w.len(entry.len())?;
+    for step in entry {
+        match step {
+            Step::Key(key) => {
+                w.u8(0);
+                w.str(key)?;
+            }
+            Step::Index(index) => {
+                w.u8(1);
+                w.u64(*index as u64);
+            }
+        }
+    }
+    w.opt_str(written_name.as_deref())?;
+    w.bool(*run_async);
+    Some(())
+}
+
+pub(super) fn get_hook(
+    r: &mut Reader<'_>,
+    dialect: crate::model::Dialect,
+    events: &EventSelector,
+) -> Option<Hook> {
+    let name = r.str()?.to_owned();
+    let source = r.len()?;
+    let pattern = r.opt_str()?;
+    let matcher = Matcher::new(pattern, get_flavour(r)?);
+    let condition = r.opt_str()?.map(str::to_owned);
+    let handler = Handler::Command(match r.u8()? {
+        0 => CommandForm::Shell(r.str()?.to_owned()),
+        1 => CommandForm::Exec {
+            program: r.str()?.to_owned(),
+            args: get_strs(r)?,
+        },
+        _ => return None,
+    });
+    let cwd = PathBuf::from(r.path()?);
+    let env_len = r.len()?;
+    let env = (0..env_len)
+        .map(|_| Some((r.str()?.to_owned(), r.str()?.to_owned())))
+        .collect::<Option<Vec<_>>>()?;
+    let env_forward = get_strs(r)?;
+    let timeout = get_duration(r)?;
+    let kill_grace = get_duration(r)?;
+    let mode = if r.bool()? {
+        Mode::Observe
+    } else {
+        Mode::Filter
+    };
+    let fail_closed = r.bool()?;
+    let enabled = r.bool()?;
+    let payload_file = r.bool()?;
+    let sanitize_env = r.bool()?;
+    let stdin = if r.bool()? {
+        StdinMode::Null
+    } else {
+        StdinMode::Payload
+    };
+    let has_limit = r.bool()?;
+    let limit = r.u64()?;
+    let loop_limit = has_limit.then_some(limit);
+    let entry_len = r.len()?;
+    let entry = (0..entry_len)
+        .map(|_| match r.u8()? {
+            0 => Some(Step::Key(Rc::from(r.str()?))),
+            1 => Some(Step::Index(usize::try_from(r.u64()?).ok()?)),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let written_name = r.opt_str()?.map(str::to_owned);
+    let run_async = r.bool()?;
+    Some(Hook {
+        name,
+        source,
+        dialect,
+        events: events.clone(),
+        matcher,
+        condition,
+        handler,
+        cwd,
+        env,
+        env_forward,
+        timeout,
+        kill_grace,
+        mode,
+        fail_closed,
+        enabled,
+        payload_file,
+        sanitize_env,
+        stdin,
+        loop_limit,
+        entry,
+        written_name,
+        run_async,
+    })
+}
+
+fn put_duration(w: &mut Writer, duration: Duration) {
+    w.u64(duration.as_secs());
+    w.u32(duration.subsec_nanos());
+}
+
+fn get_duration(r: &mut Reader<'_>) -> Option<Duration> {
+    let secs = r.u64()?;
+    let nanos = r.u32()?;
+    (nanos < 1_000_000_000).then(|| Duration::new(secs, nanos))
+}
+
+fn put_flavour(w: &mut Writer, flavour: Flavour) {
+    let (tag, syntax) = match flavour {
+        Flavour::Ignored => (0, Syntax::Rust),
+        Flavour::NamesOrRegex(syntax) => (1, syntax),
+        Flavour::TrimmedRegexOrExact(syntax) => (2, syntax),
+        Flavour::RegexOrSubstring(syntax) => (3, syntax),
+        Flavour::StartRegexOrSubstring(syntax) => (4, syntax),
+    };
+    w.u8(tag);
+    w.u8(match syntax {
+        Syntax::Rust => 0,
+        Syntax::EcmaScript => 1,
+        Syntax::Python => 2,
+        Syntax::Java => 3,
+    });
+}
+
+fn get_flavour(r: &mut Reader<'_>) -> Option<Flavour> {
+    let tag = r.u8()?;
+    let syntax = match r.u8()? {
+        0 => Syntax::Rust,
+        1 => Syntax::EcmaScript,
+        2 => Syntax::Python,
+        3 => Syntax::Java,
+        _ => return None,
+    };
+    Some(match tag {
+        0 => Flavour::Ignored,
+        1 => Flavour::NamesOrRegex(syntax),
+        2 => Flavour::TrimmedRegexOrExact(syntax),
+        3 => Flavour::RegexOrSubstring(syntax),
+        4 => Flavour::StartRegexOrSubstring(syntax),
+        _ => return None,
+    })
+}

