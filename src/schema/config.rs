@@ -83,6 +83,7 @@ fn hook() -> Value {
             "url": string("An http hook: the payload is POSTed here as JSON (instead of `command`)."),
             "headers": env_table("An http hook's request headers; values expand $VAR / ${VAR} listed in allowed_env_vars."),
             "allowed_env_vars": {"type": "array", "items": {"type": "string"}, "description": "The variables header values may expand."},
+            "payload_template": {"type": "object", "description": "An http hook's body instead of the payload: a string that is one template value ($tool_input_<field>, ${tool_input.a.b}, $session_id, $timestamp, $event) becomes that JSON value."},
             "async": boolean("Run in a detached worker: hookrun does not wait, and the hook never blocks."),
             "env": env_table("Extra environment for the hook."),
             "timeout": {"$ref": "#/$defs/duration"},

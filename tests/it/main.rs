@@ -25,6 +25,7 @@ mod list;
 mod model_server;
 mod output_modes;
 mod payload_cap;
+mod payload_template;
 mod payloads;
 mod praisonai;
 mod prompt_hooks;
