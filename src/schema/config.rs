@@ -85,6 +85,7 @@ fn hook() -> Value {
             "allowed_env_vars": {"type": "array", "items": {"type": "string"}, "description": "The variables header values may expand."},
             "payload_template": {"type": "object", "description": "An http hook's body instead of the payload: a string that is one template value ($tool_input_<field>, ${tool_input.a.b}, $session_id, $timestamp, $event) becomes that JSON value."},
             "async": boolean("Run in a detached worker: hookrun does not wait, and the hook never blocks."),
+            "async_mode": boolean("The design note's name for `async` (give one of the two)."),
             "env": env_table("Extra environment for the hook."),
             "timeout": {"$ref": "#/$defs/duration"},
             "kill_grace": {"$ref": "#/$defs/duration"},

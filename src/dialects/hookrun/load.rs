@@ -206,14 +206,43 @@ fn read_hook(
             )
             .help = Some("give the hook a `url`, or remove `payload_template`".into());
     }
-    hook.run_async = reader.opt_bool(table, "async", path).unwrap_or(false);
-    if hook.run_async && matches!(hook.handler, Handler::Prompt(_) | Handler::Agent(_)) {
+    hook.run_async = read_async(reader, table, path, &hook.handler);
+    Some(hook)
+}
+
+/// `async`, or the design note's `async_mode` (the same switch; both at once is an error):
+/// whether a detached worker runs the hook. Refused on prompt and agent hooks.
+fn read_async(
+    reader: &mut Reader<'_>,
+    table: &Object<'_>,
+    path: &[Step],
+    handler: &Handler,
+) -> bool {
+    // `async_mode` is the design note's name for `async`.
+    let (run_async, async_key) = match (
+        reader.opt_bool(table, "async", path),
+        reader.opt_bool(table, "async_mode", path),
+    ) {
+        (Some(_), Some(_)) => {
+            reader.error(
+                &child(path, "async_mode"),
+                "`async_mode` and `async` are the same switch: give one",
+            );
+            (None, "async")
+        }
+        (Some(run_async), None) => (Some(run_async), "async"),
+        (None, async_mode) => (async_mode, "async_mode"),
+    };
+    let run_async = run_async.unwrap_or(false);
+    if run_async && matches!(handler, Handler::Prompt(_) | Handler::Agent(_)) {
         reader.error(
-            &child(path, "async"),
-            "`async` is for command and http hooks: a prompt or agent hook is always waited for",
+            &child(path, async_key),
+            format!(
+                "`{async_key}` is for command and http hooks: a prompt or agent hook is always waited for"
+            ),
         );
     }
-    Some(hook)
+    run_async
 }
 
 /// What the hook runs: `command` (with `args`: exec form) or `url` (an http hook), never both.
