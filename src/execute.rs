@@ -332,7 +332,10 @@ fn detach(
                 );
             };
             let work = detach::Work::Http {
-                url: http.url.clone(),
+                url: http::test_server().map_or_else(
+                    || http.url.clone(),
+                    |server| http::redirected(&http.url, &server),
+                ),
                 headers: http::headers(http, &mut warn),
                 allow: policy.allow.clone(),
             };
@@ -416,7 +419,7 @@ fn ask_model(
             crate::config::duration::format_duration(call.timeout)
         ),
     );
-    let reply = prompt::run(
+    let mut reply = prompt::run(
         ask,
         agent,
         &bytes,
@@ -424,6 +427,14 @@ fn ask_model(
         call.timeout,
         llm,
     );
+    if let Some(server) = &llm.base_url
+        && http::test_server().is_some()
+    {
+        reply.details.insert(
+            "test_server".into(),
+            serde_json::Value::from(server.clone()),
+        );
+    }
     if let Err(failure) = &reply.answer {
         // Its guard did not answer: said whatever `--quiet` says, as for a hook hookrun cannot run.
         crate::stderr::say!(

@@ -37,6 +37,7 @@ mod silent;
 mod special_files;
 mod streams;
 mod test_command;
+mod test_servers;
 mod trust;
 mod validate;
 mod vocabulary;
