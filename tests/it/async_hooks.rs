@@ -163,3 +163,34 @@ fn async_and_async_mode_together_are_a_validate_error() {
         .stdout_has("`async_mode` and `async` are the same switch: give one")
         .stdout_has("hookrun.toml:4:");
 }
+
+#[test]
+fn async_on_a_prompt_or_agent_hook_is_a_validate_error_in_claude_settings_and_hookrun_toml() {
+    let settings = r#"{"hooks": {"Stop": [{"hooks": [
+  {"type": "prompt", "prompt": "ok?", "async": true},
+  {"type": "agent", "prompt": "done?", "async": true}]}]}}"#;
+    let run = Case::new()
+        .file(".claude/settings.json", settings)
+        .run(&["validate"])
+        .exit(1)
+        .stdout_has(".claude/settings.json:2:")
+        .stdout_has(".claude/settings.json:3:");
+    assert_eq!(
+        run.stdout
+            .matches("`async` is for command and http hooks")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    let toml = "[[hook]]\nevents = [\"Stop\"]\nprompt = \"ok?\"\nasync = true\n\n\
+                [[hook]]\nevents = [\"Stop\"]\nkind = \"agent\"\nprompt = \"done?\"\nasync_mode = true\n";
+    Case::new()
+        .file("hookrun.toml", toml)
+        .run(&["validate"])
+        .exit(1)
+        .stdout_has("hookrun.toml:4:")
+        .stdout_has("`async` is for command and http hooks")
+        .stdout_has("hookrun.toml:10:")
+        .stdout_has("`async_mode` is for command and http hooks");
+}
