@@ -322,7 +322,7 @@ fn detach(
             launch(call, form, &mut None, Some((pending, order)))?;
         }
         Handler::Http(http) => {
-            let (_, bytes) = call.shaped();
+            let bytes = http_body(call, http);
             let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
             let mut warn = |message: String| {
                 crate::stderr::say!(
@@ -332,7 +332,10 @@ fn detach(
                 );
             };
             let work = detach::Work::Http {
-                url: http.url.clone(),
+                url: http::test_server().map_or_else(
+                    || http.url.clone(),
+                    |server| http::redirected(&http.url, &server),
+                ),
                 headers: http::headers(http, &mut warn),
                 allow: policy.allow.clone(),
             };
@@ -344,13 +347,38 @@ fn detach(
     Ok(())
 }
 
-/// The http executor: the payload a command hook would read, sent to the hook's URL.
+/// The body an http hook sends: its `payload_template` with each placeholder filled in as one
+/// JSON value, or else the payload exactly as a command hook reads it.
+fn http_body(call: &mut Call<'_>, http: &HttpHook) -> Rc<Vec<u8>> {
+    let Some(template) = &http.payload_template else {
+        return call.shaped().1;
+    };
+    let timestamp = call.payloads.timestamp();
+    let values = crate::payload::template::Values {
+        payload: call.payload.map(),
+        event: call.settings.event,
+        timestamp: &timestamp,
+    };
+    let body: serde_json::Map<String, serde_json::Value> = template
+        .iter()
+        .map(|(key, value)| {
+            (
+                key.clone(),
+                crate::payload::template::expand_json(value, &values),
+            )
+        })
+        .collect();
+    Rc::new(serde_json::to_vec(&body).expect("JSON values serialise"))
+}
+
+/// The http executor: the payload a command hook would read (or the hook's
+/// `payload_template`), sent to the hook's URL.
 fn send_http(
     call: &mut Call<'_>,
     http: &HttpHook,
     outbound: &mut Option<crate::net::Policy>,
 ) -> Reply {
-    let (_, bytes) = call.shaped();
+    let bytes = http_body(call, http);
     let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
     trace(
         call.settings,
@@ -391,7 +419,7 @@ fn ask_model(
             crate::config::duration::format_duration(call.timeout)
         ),
     );
-    let reply = prompt::run(
+    let mut reply = prompt::run(
         ask,
         agent,
         &bytes,
@@ -399,6 +427,14 @@ fn ask_model(
         call.timeout,
         llm,
     );
+    if let Some(server) = &llm.base_url
+        && http::test_server().is_some()
+    {
+        reply.details.insert(
+            "test_server".into(),
+            serde_json::Value::from(server.clone()),
+        );
+    }
     if let Err(failure) = &reply.answer {
         // Its guard did not answer: said whatever `--quiet` says, as for a hook hookrun cannot run.
         crate::stderr::say!(

@@ -138,11 +138,11 @@ pub(crate) struct PlanInput<'a> {
 }
 
 /// What makes two hooks copies of one run: the same command in the same directory, or the same
-/// URL.
+/// URL with the same body (a `payload_template`, as compact JSON, makes another body).
 #[derive(PartialEq, Eq, Hash)]
 enum RunKey<'a> {
     Command(&'a CommandForm, &'a Path),
-    Url(&'a str),
+    Url(&'a str, Option<String>),
 }
 
 /// Plans every loaded hook. An invalid matcher regex or `if` rule met on the way is a
@@ -169,7 +169,12 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
             let key = match &hook.handler {
                 Handler::Command(form) => RunKey::Command(form, hook.cwd.as_path()),
                 // Claude runs one request per URL, whichever files list it.
-                Handler::Http(http) => RunKey::Url(&http.url),
+                Handler::Http(http) => RunKey::Url(
+                    &http.url,
+                    http.payload_template
+                        .as_ref()
+                        .map(|template| serde_json::to_string(template).unwrap_or_default()),
+                ),
                 // Every prompt or agent hook asks its model: none is taken for another.
                 Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {
                     return None;

@@ -44,6 +44,12 @@ pub(crate) fn print(
                 record
                     .extra
                     .insert("url".into(), Value::String(http.url.clone()));
+                if let Some(template) = &http.payload_template {
+                    record.extra.insert(
+                        "payload_template".into(),
+                        Value::Object((**template).clone()),
+                    );
+                }
             }
             if hook.run_async {
                 record.extra.insert("async".into(), Value::Bool(true));

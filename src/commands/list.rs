@@ -47,6 +47,9 @@ struct ListedHook {
     /// The model a prompt or agent hook names.
     #[serde(skip_serializing_if = "Option::is_none")]
     model: Option<String>,
+    /// The body an http hook sends instead of the payload, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payload_template: Option<serde_json::Map<String, serde_json::Value>>,
     timeout: String,
     timeout_ms: u128,
     mode: &'static str,
@@ -154,6 +157,10 @@ fn listed(hook: &Hook) -> ListedHook {
         command,
         prompt: ask.map(|ask| ask.prompt.clone()),
         model: ask.and_then(|ask| ask.model.clone()),
+        payload_template: match &hook.handler {
+            Handler::Http(http) => http.payload_template.as_deref().cloned(),
+            _ => None,
+        },
         timeout: format_duration(hook.timeout),
         timeout_ms: hook.timeout.as_millis(),
         mode: match hook.mode {

@@ -18,6 +18,26 @@ const BODY_LIMIT: u64 = crate::runner::STDOUT_CAP as u64;
 /// The most of a failed reply's body the record keeps.
 const RECORD_BODY: usize = 4096;
 
+/// The variable `hookrun test` sets to its test's canned-reply server (`testfile/server.rs`):
+/// every http hook's request and every model request of the fire goes there instead, with the
+/// path of the URL it would have gone to. Each redirected hook's record says so
+/// (`test_server`).
+pub(crate) const TEST_SERVER: &str = "HOOKRUN_TEST_SERVER";
+
+/// The test server the fire's requests go to, when `hookrun test` named one.
+pub(crate) fn test_server() -> Option<String> {
+    std::env::var(TEST_SERVER)
+        .ok()
+        .filter(|url| !url.is_empty())
+}
+
+/// `url` sent to `server` instead: the server's scheme and address, `url`'s path and query.
+pub(crate) fn redirected(url: &str, server: &str) -> String {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = after_scheme.find('/').map_or("/", |at| &after_scheme[at..]);
+    format!("{}{path}", server.trim_end_matches('/'))
+}
+
 /// The outbound policy of this fire: the `[http] allow` of the user-level hookrun.toml, when
 /// it was loaded and lists patterns.
 pub(crate) fn outbound_policy(config: &Config) -> net::Policy {
@@ -38,7 +58,13 @@ pub(crate) fn send(
     policy: &net::Policy,
     warn: &mut dyn FnMut(String),
 ) -> Reply {
-    post(&http.url, &headers(http, warn), body, timeout, policy)
+    let Some(server) = test_server() else {
+        return post(&http.url, &headers(http, warn), body, timeout, policy);
+    };
+    let url = redirected(&http.url, &server);
+    let mut reply = post(&url, &headers(http, warn), body, timeout, policy);
+    reply.details.insert("test_server".into(), Value::from(url));
+    reply
 }
 
 /// The hook's headers with their variable references expanded.

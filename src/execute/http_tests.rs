@@ -61,3 +61,20 @@ fn replies_are_read_by_status_and_body() {
     assert!(read(200, b"[1]").is_err());
     assert!(read(302, b"").is_err());
 }
+
+#[test]
+fn a_test_server_gets_the_path_and_query_of_the_url() {
+    let server = "http://127.0.0.1:4000";
+    assert_eq!(
+        redirected("https://audit.example.com/hook/a?x=1", server),
+        "http://127.0.0.1:4000/hook/a?x=1"
+    );
+    assert_eq!(
+        redirected("https://audit.example.com", server),
+        "http://127.0.0.1:4000/"
+    );
+    assert_eq!(
+        redirected("http://h:9/p", "http://127.0.0.1:4000/"),
+        "http://127.0.0.1:4000/p"
+    );
+}

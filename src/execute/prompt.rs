@@ -20,8 +20,29 @@ use crate::model::{Level, Source};
 use crate::verdict::{Answer, Decision, Failure, Reply, Said};
 
 /// Every loaded file's `[llm]` overlaid: user-level (and `-c`) files first, then the project's,
-/// whose tables hold a `model` at most (their loader dropped the rest).
+/// whose tables hold a `model` at most (their loader dropped the rest). Under `hookrun test`
+/// with a server, requests go to that server ([`for_test_server`]).
 pub(crate) fn llm_table(sources: &[Source]) -> LlmTable {
+    let table = configured(sources);
+    match crate::execute::http::test_server() {
+        Some(server) => for_test_server(table, &server),
+        None => table,
+    }
+}
+
+/// `table` pointed at a test's server: its protocol (Anthropic's unless one is chosen) and
+/// model kept, the key the test sets (`ANTHROPIC_API_KEY`) rather than any key variable the
+/// configuration names, so that no real key reaches the test's server.
+pub(crate) fn for_test_server(table: LlmTable, server: &str) -> LlmTable {
+    LlmTable {
+        provider: Some(table.provider.unwrap_or(crate::llm::Protocol::Anthropic)),
+        base_url: Some(server.to_owned()),
+        api_key_env: None,
+        model: table.model,
+    }
+}
+
+fn configured(sources: &[Source]) -> LlmTable {
     let project = |source: &&Source| matches!(source.level, Level::Project | Level::Local);
     let tables = |want_project: bool| {
         sources

@@ -183,13 +183,16 @@ pub(crate) enum Handler {
 }
 
 /// An http hook's request, as its file wrote it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct HttpHook {
     pub(crate) url: String,
     /// Header names and values, in file order; the values may reference `$VAR` / `${VAR}`.
     pub(crate) headers: Vec<(String, String)>,
     /// The only variables a header value may expand (`allowedEnvVars`).
     pub(crate) allowed_env_vars: Vec<String>,
+    /// `hookrun.toml`'s `payload_template`: the body to send instead of the payload, its
+    /// placeholders filled in from the event (`payload::template::expand_json`).
+    pub(crate) payload_template: Option<Box<serde_json::Map<String, serde_json::Value>>>,
 }
 
 /// What a prompt or agent hook asks.

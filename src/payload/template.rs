@@ -135,11 +135,6 @@ pub(crate) fn expand_text(text: &str, values: &Values<'_>) -> String {
 /// `template` with its strings expanded: a string that is exactly one placeholder becomes that
 /// value (null when the payload lacks it), any other string is expanded as text. Keys are left
 /// as written.
-#[allow(
-    dead_code,
-    reason = "an http hook's payload_template: the http executor (kinds-http) is to call it \
-              (an `expect` here is reported unfulfilled by rustc)"
-)]
 pub(crate) fn expand_json(template: &Value, values: &Values<'_>) -> Value {
     match template {
         Value::String(text) => {

@@ -63,6 +63,16 @@ fn test() -> Value {
             },
             "strict": boolean("fire --strict: every hook failure blocks."),
             "env": env_table("Extra environment for the fire process."),
+            "server": {
+                "type": "object",
+                "additionalProperties": false,
+                "description": "A canned-reply server on the loopback address for this test: the fire's http hooks and model requests go to it.",
+                "properties": {
+                    "status": {"type": "integer", "minimum": 100, "maximum": 599, "description": "An http hook's reply status (default 200)."},
+                    "body": string("An http hook's reply body (default empty)."),
+                    "answer": string("A prompt or agent hook's model answer (e.g. {\"ok\": false, \"reason\": \"…\"} or NO. …)."),
+                },
+            },
             "expect": {"$ref": "#/$defs/expect"},
         },
     })
@@ -89,6 +99,7 @@ fn expect() -> Value {
                 "type": "object",
                 "description": "Fields that must appear, with these values, in the printed document (any output mode).",
             },
+            "requests": {"type": "integer", "minimum": 0, "description": "How many requests the test's server answered."},
         },
     })
 }

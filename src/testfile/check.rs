@@ -45,6 +45,15 @@ pub(crate) fn check(expect: &Expect, actual: &Actual) -> Vec<Mismatch> {
         }
         _ => {}
     }
+    if let Some(want) = expect.requests
+        && actual.requests != Some(want)
+    {
+        let got = actual.requests.map_or_else(
+            || "no server (the test names none)".to_owned(),
+            |n| n.to_string(),
+        );
+        out.push(Mismatch::new("requests", want.to_string(), got));
+    }
     let needs_document = expect.decision.is_some()
         || expect.reason.is_some()
         || expect.updated_input.is_some()
@@ -184,6 +193,7 @@ mod tests {
             stdout: document.to_string(),
             stderr: String::new(),
             duration: Duration::ZERO,
+            requests: None,
         }
     }
 

@@ -16,6 +16,7 @@ mod parse;
 pub(crate) mod record;
 pub(crate) mod report;
 pub(crate) mod run;
+pub(crate) mod server;
 
 pub(crate) use parse::load;
 
@@ -58,7 +59,20 @@ pub(crate) struct TestCase {
     pub(crate) strict: bool,
     /// Extra environment for the `fire` process.
     pub(crate) env: Vec<(String, String)>,
+    /// The canned-reply server `hookrun test` starts for this test (`server = { … }`).
+    pub(crate) server: Option<ServerSpec>,
     pub(crate) expect: Expect,
+}
+
+/// What a test's server answers (`testfile/server.rs`).
+#[derive(Debug, Clone)]
+pub(crate) struct ServerSpec {
+    /// An http hook's reply status (default 200).
+    pub(crate) status: u16,
+    /// An http hook's reply body (default empty).
+    pub(crate) body: String,
+    /// A prompt or agent hook's model answer; `None`: a model request fails (status 500).
+    pub(crate) answer: Option<String>,
 }
 
 /// Where a test's payload comes from.
@@ -82,6 +96,8 @@ pub(crate) struct Expect {
     pub(crate) hooks: Vec<(String, String)>,
     /// A JSON object every field of which must appear in the printed document (any `output`).
     pub(crate) document: Option<Value>,
+    /// How many requests the test's server answered.
+    pub(crate) requests: Option<u64>,
 }
 
 /// An expectation on a text field.

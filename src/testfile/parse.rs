@@ -11,7 +11,9 @@ use serde_json::Map;
 use crate::config::tree::{Node, Object};
 
 use super::locate::{locate_test_toml, locate_yaml};
-use super::{DECISIONS, Expect, HOOK_OUTCOMES, PayloadSource, TestCase, TestFile, TextExpect};
+use super::{
+    DECISIONS, Expect, HOOK_OUTCOMES, PayloadSource, ServerSpec, TestCase, TestFile, TextExpect,
+};
 use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
 use crate::config::locate::{Step, line_col, locate_json};
 use crate::config::reader::{Locator, Reader, child, child_index, kind_of};
@@ -25,6 +27,7 @@ const TEST_KEYS: &[&str] = &[
     "output",
     "strict",
     "env",
+    "server",
     "expect",
 ];
 const EXPECT_KEYS: &[&str] = &[
@@ -36,6 +39,7 @@ const EXPECT_KEYS: &[&str] = &[
     "additional_context",
     "hooks",
     "document",
+    "requests",
 ];
 
 /// Loads `path`; `default_project_dir` applies when the file names none. Returns the file when it
@@ -208,6 +212,7 @@ fn read_test(
     let output = reader.opt_str(table, "output", path).map(str::to_owned);
     let strict = reader.opt_bool(table, "strict", path).unwrap_or(false);
     let env = reader.opt_str_map(table, "env", path).unwrap_or_default();
+    let server = read_server(reader, table, path);
     let expect = match table.get("expect") {
         Some(value) => {
             let at = child(path, "expect");
@@ -223,7 +228,43 @@ fn read_test(
         output,
         strict,
         env,
+        server,
         expect,
+    })
+}
+
+/// `server = { status?, body?, answer? }`: the canned-reply server the test starts.
+fn read_server(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> Option<ServerSpec> {
+    let at = child(path, "server");
+    let map = reader.object(table.get("server")?, &at, "the test's server")?;
+    reader.unknown_keys(map, &["status", "body", "answer"], &at, "`server`");
+    let status = match reader.opt_number(map, "status", &at) {
+        None => 200,
+        Some(number) if number.fract() == 0.0 && (100.0..=599.0).contains(&number) => {
+            // Checked to be a whole number within 100..=599.
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "in range"
+            )]
+            let status = number as u16;
+            status
+        }
+        Some(number) => {
+            reader.error(
+                &child(&at, "status"),
+                format!("`status` must be an HTTP status from 100 to 599, found {number}"),
+            );
+            200
+        }
+    };
+    Some(ServerSpec {
+        status,
+        body: reader
+            .opt_str(map, "body", &at)
+            .unwrap_or_default()
+            .to_owned(),
+        answer: reader.opt_str(map, "answer", &at).map(str::to_owned),
     })
 }
 
@@ -290,6 +331,19 @@ fn read_expect(reader: &mut Reader<'_>, map: &Object<'_>, path: &[Step]) -> Expe
         additional_context: text_expect(reader, map, "additional_context", path),
         hooks,
         document,
+        requests: reader
+            .opt_number(map, "requests", path)
+            .filter(|n| *n >= 0.0 && n.fract() == 0.0)
+            // A whole, non-negative number.
+            .map(|n| {
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "checked whole and non-negative"
+                )]
+                let n = n as u64;
+                n
+            }),
     }
 }
 

@@ -25,6 +25,8 @@ pub(crate) struct Actual {
     pub(crate) stdout: String,
     pub(crate) stderr: String,
     pub(crate) duration: Duration,
+    /// How many requests the test's server answered (`None`: the test names no server).
+    pub(crate) requests: Option<u64>,
 }
 
 /// Fires `case` with the binary at `exe`.
@@ -67,6 +69,18 @@ pub(crate) fn fire(
     command
         .env_remove("HOOKRUN_LOG")
         .env_remove("HOOKRUN_PROJECT_DIR")
+        .env_remove(crate::execute::http::TEST_SERVER);
+    let server = match &case.server {
+        Some(spec) => {
+            let server = super::server::Server::start(spec)?;
+            command.env(crate::execute::http::TEST_SERVER, &server.url);
+            // The user's real key never goes to the test's server.
+            command.env("ANTHROPIC_API_KEY", "hookrun-test");
+            Some(server)
+        }
+        None => None,
+    };
+    command
         .envs(case.env.iter().map(|(k, v)| (k, v)))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -92,5 +106,6 @@ pub(crate) fn fire(
         stdout,
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         duration,
+        requests: server.map(super::server::Server::stop),
     })
 }

@@ -62,7 +62,12 @@ fn definition(hook: &Hook) -> Value {
         Handler::Prompt(ask) => json!(["prompt", ask.prompt, ask.model]),
         Handler::Agent(ask) => json!(["agent", ask.prompt, ask.model]),
         Handler::Http(http) => {
-            json!(["http", http.url, http.headers, http.allowed_env_vars])
+            let mut handler = json!(["http", http.url, http.headers, http.allowed_env_vars]);
+            // Only when set: the hashes of http hooks trusted before templates stay as they were.
+            if let (Some(template), Value::Array(items)) = (&http.payload_template, &mut handler) {
+                items.push(Value::Object((**template).clone()));
+            }
+            handler
         }
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
@@ -138,6 +143,7 @@ mod tests {
             url: "https://audit.example.com/hook".into(),
             headers: vec![("Authorization".into(), "Bearer $T".into())],
             allowed_env_vars: vec!["T".into()],
+            payload_template: None,
         };
         Hook::new(
             crate::dialects::HOOKRUN,
@@ -164,6 +170,11 @@ mod tests {
             |h: &mut HttpHook| h.url.push('x'),
             |h: &mut HttpHook| h.headers[0].1.push('x'),
             |h: &mut HttpHook| h.allowed_env_vars.push("U".into()),
+            |h: &mut HttpHook| {
+                let mut template = serde_json::Map::new();
+                template.insert("path".into(), json!("$tool_input_path"));
+                h.payload_template = Some(Box::new(template));
+            },
         ] {
             let mut hook = http_hook();
             let Handler::Http(http) = &mut hook.handler else {

@@ -1,12 +1,14 @@
 //! What `validate` says about an http hook: its URL under the outbound policy (a refused URL is
 //! an error, as it is a failure in `fire`), and header values that reference variables the hook
-//! does not allow (they would expand to nothing).
+//! does not allow (they would expand to nothing), and `$words` of a `payload_template` that are
+//! no template value (they would be sent as written).
 
 use crate::config::diagnostics::Severity;
 use crate::config::reader::child;
 use crate::execute::http::{Piece, references};
 use crate::model::hook::HttpHook;
 use crate::net;
+use crate::payload::template::scan;
 
 use super::Finding;
 use super::fields::Site;
@@ -29,6 +31,24 @@ pub(super) fn check(
             )
             .help("http hooks reach http:// or https:// URLs outside link-local and cloud-metadata addresses, within the user-level `[http] allow` when it lists patterns"),
         );
+    }
+    if let Some(template) = &http.payload_template {
+        let mut unknown = Vec::new();
+        for value in template.values() {
+            unknown_placeholders(value, &mut unknown);
+        }
+        for word in unknown {
+            let position = site.field("payload_template", &[]);
+            findings.push(
+                site.report(
+                    Severity::Warning,
+                    "placeholder",
+                    position,
+                    format!("hook `{name}`: `{word}` in `payload_template` is no template value: it is sent as written"),
+                )
+                .help("template values: $tool_input_<field>, ${tool_input.a.b}, $session_id, $timestamp, $event"),
+            );
+        }
     }
     let headers_key = if site.hook.dialect == crate::dialects::HOOKRUN {
         "allowed_env_vars"
@@ -63,5 +83,39 @@ pub(super) fn check(
                 .help(format!("add \"{var}\" to `{headers_key}` if the hook should send it")),
             );
         }
+    }
+}
+
+/// The `$name` and `${…}` words in the strings of `value` that are no template value.
+fn unknown_placeholders(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => {
+            let known: Vec<usize> = scan(text).iter().map(|found| found.start).collect();
+            for (at, _) in text.match_indices('$') {
+                let rest = &text[at + 1..];
+                let len = if rest.starts_with('{') {
+                    rest.find('}').map_or(rest.len(), |end| end + 1)
+                } else {
+                    rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(rest.len())
+                };
+                let named =
+                    rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '{');
+                if named && len > 0 && !known.contains(&at) {
+                    out.push(text[at..=at + len].to_owned());
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                unknown_placeholders(item, out);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for item in map.values() {
+                unknown_placeholders(item, out);
+            }
+        }
+        _ => {}
     }
 }

@@ -130,3 +130,67 @@ fn an_async_http_hook_never_blocks_and_logs_its_status() {
     assert_eq!(hook["decision"], "none", "{hook}");
     assert_eq!(server.received().len(), 1);
 }
+
+#[test]
+fn async_mode_is_the_design_notes_name_for_async() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"later\"\nevents = [\"Stop\"]\nasync_mode = true\ncommand = 'sleep 1; echo done > done.txt'\n",
+    );
+    case.payload(json!({}));
+    let log = case.at("fires.jsonl");
+    let run = case
+        .fire_with("Stop", &["--log", log.to_str().unwrap()])
+        .exit(0)
+        .within(Duration::from_millis(900));
+    assert_eq!(run.hook("later")["outcome"], "started", "{}", run.stdout);
+    assert!(!case.at("done.txt").exists(), "fire did not wait");
+    let lines = async_lines(&log, Duration::from_secs(10));
+    assert_eq!(lines[0]["async"]["outcome"], "success", "{lines:?}");
+    assert!(case.at("done.txt").exists());
+    let dry = case.fire_with("Stop", &["--dry-run"]).exit(0);
+    assert_eq!(dry.hook("later")["async"], true, "{}", dry.stdout);
+}
+
+#[test]
+fn async_and_async_mode_together_are_a_validate_error() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nevents = [\"Stop\"]\nasync = true\nasync_mode = true\ncommand = 'true'\n",
+    );
+    case.run(&["validate"])
+        .exit(1)
+        .stdout_has("`async_mode` and `async` are the same switch: give one")
+        .stdout_has("hookrun.toml:4:");
+}
+
+#[test]
+fn async_on_a_prompt_or_agent_hook_is_a_validate_error_in_claude_settings_and_hookrun_toml() {
+    let settings = r#"{"hooks": {"Stop": [{"hooks": [
+  {"type": "prompt", "prompt": "ok?", "async": true},
+  {"type": "agent", "prompt": "done?", "async": true}]}]}}"#;
+    let run = Case::new()
+        .file(".claude/settings.json", settings)
+        .run(&["validate"])
+        .exit(1)
+        .stdout_has(".claude/settings.json:2:")
+        .stdout_has(".claude/settings.json:3:");
+    assert_eq!(
+        run.stdout
+            .matches("`async` is for command and http hooks")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    let toml = "[[hook]]\nevents = [\"Stop\"]\nprompt = \"ok?\"\nasync = true\n\n\
+                [[hook]]\nevents = [\"Stop\"]\nkind = \"agent\"\nprompt = \"done?\"\nasync_mode = true\n";
+    Case::new()
+        .file("hookrun.toml", toml)
+        .run(&["validate"])
+        .exit(1)
+        .stdout_has("hookrun.toml:4:")
+        .stdout_has("`async` is for command and http hooks")
+        .stdout_has("hookrun.toml:10:")
+        .stdout_has("`async_mode` is for command and http hooks");
+}

@@ -191,6 +191,7 @@ fn read_handler(
             allowed_env_vars: reader
                 .opt_str_list(handler, "allowedEnvVars", path)
                 .unwrap_or_default(),
+            payload_template: None,
         })
     } else if matches!(kind, "prompt" | "agent") && dialect == super::CLAUDE {
         let prompt = reader.req_str(handler, "prompt", path, "the prompt hook")?;

@@ -28,7 +28,9 @@ const HOOK_KEYS: &[&str] = &[
     "url",
     "headers",
     "allowed_env_vars",
+    "payload_template",
     "async",
+    "async_mode",
     "env",
     "timeout",
     "kill_grace",
@@ -196,14 +198,51 @@ fn read_hook(
         .opt_bool(table, "sanitize_env", path)
         .unwrap_or(false);
     hook.stdin = StdinMode::Payload;
-    hook.run_async = reader.opt_bool(table, "async", path).unwrap_or(false);
-    if hook.run_async && matches!(hook.handler, Handler::Prompt(_) | Handler::Agent(_)) {
+    if table.contains_key("payload_template") && !matches!(hook.handler, Handler::Http(_)) {
+        reader
+            .error(
+                &child(path, "payload_template"),
+                "`payload_template` is the body of an http hook's request: this hook sends none",
+            )
+            .help = Some("give the hook a `url`, or remove `payload_template`".into());
+    }
+    hook.run_async = read_async(reader, table, path, &hook.handler);
+    Some(hook)
+}
+
+/// `async`, or the design note's `async_mode` (the same switch; both at once is an error):
+/// whether a detached worker runs the hook. Refused on prompt and agent hooks.
+fn read_async(
+    reader: &mut Reader<'_>,
+    table: &Object<'_>,
+    path: &[Step],
+    handler: &Handler,
+) -> bool {
+    // `async_mode` is the design note's name for `async`.
+    let (run_async, async_key) = match (
+        reader.opt_bool(table, "async", path),
+        reader.opt_bool(table, "async_mode", path),
+    ) {
+        (Some(_), Some(_)) => {
+            reader.error(
+                &child(path, "async_mode"),
+                "`async_mode` and `async` are the same switch: give one",
+            );
+            (None, "async")
+        }
+        (Some(run_async), None) => (Some(run_async), "async"),
+        (None, async_mode) => (async_mode, "async_mode"),
+    };
+    let run_async = run_async.unwrap_or(false);
+    if run_async && matches!(handler, Handler::Prompt(_) | Handler::Agent(_)) {
         reader.error(
-            &child(path, "async"),
-            "`async` is for command and http hooks: a prompt or agent hook is always waited for",
+            &child(path, async_key),
+            format!(
+                "`{async_key}` is for command and http hooks: a prompt or agent hook is always waited for"
+            ),
         );
     }
-    Some(hook)
+    run_async
 }
 
 /// What the hook runs: `command` (with `args`: exec form) or `url` (an http hook), never both.
@@ -225,6 +264,7 @@ fn read_handler(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> O
             allowed_env_vars: reader
                 .opt_str_list(table, "allowed_env_vars", path)
                 .unwrap_or_default(),
+            payload_template: payload_template(reader, table, path),
         }));
     }
     for key in ["headers", "allowed_env_vars"] {
@@ -243,6 +283,28 @@ fn read_handler(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> O
         },
         None => CommandForm::Shell(command.to_owned()),
     }))
+}
+
+/// An http hook's `payload_template`: a table sent as the body instead of the payload, its
+/// placeholders filled in at each fire.
+fn payload_template(
+    reader: &mut Reader<'_>,
+    table: &Object<'_>,
+    path: &[Step],
+) -> Option<Box<serde_json::Map<String, serde_json::Value>>> {
+    let node = table.get("payload_template")?;
+    if let serde_json::Value::Object(map) = node.to_value() {
+        return Some(Box::new(map));
+    }
+    reader
+        .error(
+            &child(path, "payload_template"),
+            format!("`payload_template` must be a table, found {}", kind_of(node)),
+        )
+        .help = Some(
+        "payload_template = { event = \"file_written\", path = \"$tool_input_path\" }".into(),
+    );
+    None
 }
 
 /// The `if` rule, or the design note's `condition` (the same rule; both at once is an error).
