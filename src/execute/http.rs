@@ -39,13 +39,25 @@ pub(crate) fn redirected(url: &str, server: &str) -> String {
 }
 
 /// The outbound policy of this fire: the `[http] allow` of the user-level hookrun.toml, when
-/// it was loaded and lists patterns.
+/// it was loaded and lists patterns. A source read back from the configuration cache has no text
+/// (a configuration with an http hook is not cached today, but the allowlist must not depend on
+/// that): its file is read again.
 pub(crate) fn outbound_policy(config: &Config) -> net::Policy {
     let allow = config
         .sources
         .iter()
         .filter(|source| source.level == Level::User && source.dialect == crate::dialects::HOOKRUN)
-        .find_map(|source| crate::dialects::hookrun::http::allow(&source.text));
+        .find_map(|source| {
+            if source.text.is_empty() {
+                // A file that cannot be read again allows nothing: never a wider policy.
+                let Ok(text) = std::fs::read_to_string(&source.path) else {
+                    return Some(Vec::new());
+                };
+                crate::dialects::hookrun::http::allow(&text)
+            } else {
+                crate::dialects::hookrun::http::allow(&source.text)
+            }
+        });
     net::Policy { allow }
 }
 

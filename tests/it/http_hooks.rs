@@ -195,6 +195,35 @@ fn a_url_outside_the_users_allowlist_is_refused_without_connecting() {
 }
 
 #[test]
+fn the_users_allowlist_holds_on_every_fire_not_only_the_first() {
+    // The second fire may read the project's configuration back from the cache: the allowlist
+    // must still come from the user's file.
+    let server = Webhook::replying(200, "");
+    let case = Case::new()
+        .home_file(
+            "config/hookrun/hookrun.toml",
+            "[http]\nallow = [\"https://audit.example.com/*\"]\n",
+        )
+        .file(".claude/settings.json", &claude_http(&server.url, ""));
+    case.payload(bash_payload());
+    for _ in 0..2 {
+        let run = case
+            .fire_with("PreToolUse", &["--strict"])
+            .exit(2)
+            .decision("deny");
+        let hook = run.hook("http-127.0.0.1");
+        assert!(
+            hook["error"]
+                .as_str()
+                .unwrap()
+                .contains("matches no pattern of `[http] allow`"),
+            "{hook}"
+        );
+    }
+    assert!(server.received().is_empty(), "the server saw a request");
+}
+
+#[test]
 fn link_local_and_metadata_addresses_are_always_refused() {
     for url in [
         "http://169.254.169.254/latest/meta-data",
