@@ -35,6 +35,13 @@ pub(crate) fn hookrun_bin() -> &'static str {
     })
 }
 
+/// Whether the binary under test is one `HOOKRUN_TEST_BIN` named (the release binary in CI)
+/// rather than cargo's debug build: test-only knobs compiled into debug builds alone (such as
+/// `HOOKRUN_TEST_PAUSE_BEFORE_RENAME_MS`) are not in it.
+pub(crate) fn testing_a_named_binary() -> bool {
+    hookrun_bin() != env!("CARGO_BIN_EXE_hookrun")
+}
+
 /// Whether the binary under test reaches a descendant that left its hook's process group (the
 /// Linux runner, a child subreaper), as its `--version` says. The portable runner
 /// (`--features portable-runner`, and every other Unix) ends only the hook's group.
