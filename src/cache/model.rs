@@ -39,6 +39,7 @@ pub(super) fn put_source(w: &mut Writer, source: &Source, trust_hash: Option<&st
         managed_hooks_only,
         untrusted_blocks,
         llm,
+        http_allow,
     } = switches;
     w.u8(match disable_all_hooks {
         None => 0,
@@ -48,6 +49,8 @@ pub(super) fn put_source(w: &mut Writer, source: &Source, trust_hash: Option<&st
     w.bool(*managed_hooks_only);
     w.bool(*untrusted_blocks);
     put_llm(w, llm.as_deref())?;
+    w.bool(http_allow.is_some());
+    put_strs(w, http_allow.as_deref().unwrap_or_default())?;
     w.opt_str(trust_hash)
 }
 
@@ -116,6 +119,11 @@ pub(super) fn get_source(r: &mut Reader<'_>) -> Option<Source> {
         managed_hooks_only: r.bool()?,
         untrusted_blocks: r.bool()?,
         llm: get_llm(r)?,
+        http_allow: {
+            let listed = r.bool()?;
+            let patterns = get_strs(r)?;
+            listed.then_some(patterns)
+        },
     };
     let trust_hash = r.opt_str()?.map(str::to_owned);
     Some(Source {

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
-use crate::model::Level;
 use crate::model::hook::HttpHook;
 use crate::net::{self, NetError};
 use crate::sources::Config;
@@ -38,26 +37,13 @@ pub(crate) fn redirected(url: &str, server: &str) -> String {
     format!("{}{path}", server.trim_end_matches('/'))
 }
 
-/// The outbound policy of this fire: the `[http] allow` of the user-level hookrun.toml, when
-/// it was loaded and lists patterns. A source read back from the configuration cache has no text
-/// (a configuration with an http hook is not cached today, but the allowlist must not depend on
-/// that): its file is read again.
+/// The outbound policy of this fire: the `[http] allow` the user-level hookrun.toml's loader
+/// read (only that file's switches carry one).
 pub(crate) fn outbound_policy(config: &Config) -> net::Policy {
     let allow = config
         .sources
         .iter()
-        .filter(|source| source.level == Level::User && source.dialect == crate::dialects::HOOKRUN)
-        .find_map(|source| {
-            if source.text.is_empty() {
-                // A file that cannot be read again allows nothing: never a wider policy.
-                let Ok(text) = std::fs::read_to_string(&source.path) else {
-                    return Some(Vec::new());
-                };
-                crate::dialects::hookrun::http::allow(&text)
-            } else {
-                crate::dialects::hookrun::http::allow(&source.text)
-            }
-        });
+        .find_map(|source| source.switches.http_allow.clone());
     net::Policy { allow }
 }
 

@@ -77,6 +77,9 @@ pub(crate) struct Switches {
     /// The file's `[llm]` table (a project's keeps its `model` only): which provider every
     /// file's prompt and agent hooks ask.
     pub(crate) llm: Option<Box<crate::llm::LlmTable>>,
+    /// `[http] allow` of the user-level `hookrun.toml`: the URL patterns every http hook must
+    /// match (`None`: no allowlist; a project's `[http]` is ignored, so never set there).
+    pub(crate) http_allow: Option<Vec<String>>,
 }
 
 impl Source {

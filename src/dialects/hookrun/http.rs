@@ -4,20 +4,22 @@
 
 use crate::config::locate::Step;
 use crate::config::reader::{Reader, child};
-use crate::config::tree::{Node, Object};
+use crate::config::tree::Object;
 use crate::model::load::LoadContext;
 
-/// Checks the `[http]` table of a loaded file.
-pub(super) fn check(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>) {
-    let Some(http) = root.get("http") else {
-        return;
-    };
+/// Checks the `[http]` table of a loaded file, and returns its `allow` patterns when the file is
+/// the user-level one (the only place they count).
+pub(super) fn read(
+    ctx: &LoadContext<'_>,
+    reader: &mut Reader<'_>,
+    root: &Object<'_>,
+) -> Option<Vec<String>> {
+    let http = root.get("http")?;
     let path = vec![Step::Key("http".into())];
-    let Some(table) = reader.object(http, &path, "the [http] table") else {
-        return;
-    };
+    let table = reader.object(http, &path, "the [http] table")?;
     reader.unknown_keys(table, &["allow"], &path, "the [http] table");
-    if let Some(patterns) = reader.opt_str_list(table, "allow", &path) {
+    let patterns = reader.opt_str_list(table, "allow", &path);
+    if let Some(patterns) = &patterns {
         for (index, pattern) in patterns.iter().enumerate() {
             if !pattern.contains("://") {
                 let at = crate::config::reader::child_index(&child(&path, "allow"), index);
@@ -36,22 +38,7 @@ pub(super) fn check(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Objec
                 "[http] counts only in the user-level hookrun.toml: ignored here",
             )
             .help = Some("move it to ~/.config/hookrun/hookrun.toml".into());
+        return None;
     }
-}
-
-/// The `[http] allow` patterns of a user-level hookrun.toml's text, read when an http hook is
-/// about to run (a fire of command hooks never reads them); `None` when it lists none.
-pub(crate) fn allow(text: &str) -> Option<Vec<String>> {
-    let root = Node::from_toml(text).ok()?;
-    let patterns = root.as_object()?.get("http")?.as_object()?.get("allow")?;
-    let patterns = patterns.as_array()?;
-    Some(
-        patterns
-            .iter()
-            .filter_map(|pattern| match pattern {
-                Node::String(text) => Some(text.to_string()),
-                _ => None,
-            })
-            .collect(),
-    )
+    patterns
 }

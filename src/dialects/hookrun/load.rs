@@ -72,9 +72,9 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let switches = Switches {
         untrusted_blocks: read_trust(ctx, &mut reader, root),
         llm: super::kinds::read_llm(ctx, &mut reader, root),
+        http_allow: super::http::read(ctx, &mut reader, root),
         ..Switches::default()
     };
-    super::http::check(ctx, &mut reader, root);
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
     let path = vec![Step::Key("hook".into())];
