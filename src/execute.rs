@@ -100,7 +100,7 @@ pub(crate) fn execute(
             timeout,
             payloads: &mut payloads,
         };
-        if hook.run_async && matches!(hook.handler, Handler::Command(_) | Handler::Http(_)) {
+        if hook.run_async && hook.handler.can_detach() {
             detach(&mut call, &mut kit.detached, &mut kit.outbound)?;
             execution.records.push(HookRecord {
                 outcome: Some(Outcome::Started),

@@ -374,6 +374,17 @@ impl Hook {
 }
 
 impl Handler {
+    /// Whether `async` may hand this hook to a detached worker: a command or a request may; a
+    /// prompt or agent hook is always waited for, and its loaders refuse `async` on it.
+    pub(crate) fn can_detach(&self) -> bool {
+        matches!(self, Handler::Command(_) | Handler::Http(_))
+    }
+
+    /// A prompt or agent hook: one that asks a model and is always waited for.
+    pub(crate) fn asks_a_model(&self) -> bool {
+        matches!(self, Handler::Prompt(_) | Handler::Agent(_))
+    }
+
     /// The name a hook gets when its file names none: its script's stem, `http-<host>` for an
     /// http hook, or `<type>-hook` for a handler hookrun cannot run.
     pub(crate) fn default_name(&self) -> String {

@@ -247,7 +247,7 @@ fn read_handler(
         }
     }
     if reader.opt_bool(handler, "async", path) == Some(true) {
-        if matches!(hook.handler, Handler::Prompt(_) | Handler::Agent(_)) {
+        if hook.handler.asks_a_model() {
             reader.error(
                 &child(path, "async"),
                 "`async` is for command and http hooks: a prompt or agent hook is always waited for",

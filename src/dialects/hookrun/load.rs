@@ -234,7 +234,7 @@ fn read_async(
         (None, async_mode) => (async_mode, "async_mode"),
     };
     let run_async = run_async.unwrap_or(false);
-    if run_async && matches!(handler, Handler::Prompt(_) | Handler::Agent(_)) {
+    if run_async && handler.asks_a_model() {
         reader.error(
             &child(path, async_key),
             format!(
