@@ -411,3 +411,44 @@ fn get_flavour(r: &mut Reader<'_>) -> Option<Flavour> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sources_switches_come_back_whole() {
+        let full = Switches {
+            disable_all_hooks: Some(true),
+            managed_hooks_only: true,
+            untrusted_blocks: true,
+            llm: Some(Box::new(LlmTable {
+                provider: Some(Protocol::OpenAi),
+                base_url: Some("http://127.0.0.1:11434/v1".into()),
+                api_key_env: Some("KEY".into()),
+                model: Some("m".into()),
+            })),
+            http_allow: Some(vec!["https://audit.example.com/*".into()]),
+        };
+        // An allowlist that lists nothing refuses every URL: it must not come back as none.
+        let empty_allowlist = Switches {
+            http_allow: Some(Vec::new()),
+            ..Switches::default()
+        };
+        for switches in [full, empty_allowlist, Switches::default()] {
+            let mut source = Source::new(
+                PathBuf::from("/home/u/.config/hookrun/hookrun.toml"),
+                "~/.config/hookrun/hookrun.toml".into(),
+                dialects::HOOKRUN,
+                String::new(),
+                Level::User,
+            );
+            source.switches = switches.clone();
+            let mut w = Writer::default();
+            put_source(&mut w, &source, Some("hash")).unwrap();
+            let back = get_source(&mut Reader::new(&w.buf)).unwrap();
+            assert_eq!(back.switches, switches);
+            assert_eq!(back.trust_hash.as_deref(), Some("hash"));
+        }
+    }
+}
