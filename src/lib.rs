@@ -17,6 +17,9 @@ mod cache;
 mod cli;
 mod command_line;
 mod commands;
+// Used by `hookrun serve` and plugin hooks, which are being built on their own branches.
+#[allow(dead_code)]
+mod companion;
 pub(crate) mod config;
 mod dialects;
 mod edit;
