@@ -178,8 +178,10 @@ def add_row(scenario, label, medians, base=None, budget=None, base_label=None):
     row["cpu_ms"] = [c * 1000 for c in CPU.get(label, [])]
     counted = INSTRUCTIONS.get(label)
     row["instructions"] = counted
+    faulted = FAULTS.get(label)
+    row["page_faults"] = faulted
     cells = [scenario, label, ms(figure(medians[label])), spread(medians[label]), cpu,
-             f"{counted / 1e6:.2f} M" if counted else ""]
+             f"{counted / 1e6:.2f} M" if counted else "", str(faulted) if faulted else ""]
     if base is not None:
         ratio = figure(medians[label]) / figure(medians[base])
         per_round = [a / b for a, b in zip(medians[label], medians[base])]
@@ -193,7 +195,7 @@ def add_row(scenario, label, medians, base=None, budget=None, base_label=None):
 
 
 def pending_row(scenario, label, why):
-    rows.append(([scenario, label, "pending", "", "", "", "", "", "", ""],
+    rows.append(([scenario, label, "pending", "", "", "", "", "", "", "", ""],
                  {"scenario": scenario, "command": label, "pending": why}))
 
 
@@ -271,6 +273,7 @@ def paired(scenario, project, n, budget, verify, have_hookrun, payload, why_pend
 
 
 INSTRUCTIONS = {}  # label -> instructions callgrind counted in one run (not in the hooks)
+FAULTS = {}  # label -> minor page faults of the process (not its hooks), median of 5 native runs
 
 
 def count_instructions(label, cmd):
@@ -282,6 +285,7 @@ def count_instructions(label, cmd):
     try:
         instr.count(shlex.split(cmd))
         INSTRUCTIONS[label], _ = instr.count(shlex.split(cmd))
+        FAULTS[label], _ = instr.faults(shlex.split(cmd))
     except RuntimeError as error:
         log(f"instructions of {label}: {error}")
 
@@ -552,7 +556,7 @@ def measure_sigterm(scenario, project, payload, verify):
     worst = max(times["hookrun"])
     verdict = "PASS" if worst <= 0.450 and not survivors else "FAIL"
     cells = [scenario, "hookrun (timeout 200ms, grace 200ms)", ms(figure(med["hookrun"])),
-             spread(times["hookrun"]), ms(figure(CPU["hookrun"])), "", "worst run", f"{ms(worst)} ms, {len(survivors)} `sleep` left",
+             spread(times["hookrun"]), ms(figure(CPU["hookrun"])), "", "", "worst run", f"{ms(worst)} ms, {len(survivors)} `sleep` left",
              "≤ 450 ms, none left", verdict]
     rows.append((cells, {"scenario": scenario, "median_ms": figure(med["hookrun"]) * 1000,
                          "worst_ms": worst * 1000, "survivors": survivors, "verdict": verdict}))
@@ -564,8 +568,8 @@ def print_table(big_rows, by_dialect, failures):
     out = []
     out.append(f"## hookrun bench — {time.strftime('%Y-%m-%d %H:%M')}, "
                f"{ROUNDS} round(s){' (QUICK)' if QUICK else ''}\n")
-    out.append("| scenario | command | median ms | round medians | CPU ms | instructions | vs | ratio (per-round) | budget | |")
-    out.append("|---|---|---:|---:|---:|---:|---|---|---|---|")
+    out.append("| scenario | command | median ms | round medians | CPU ms | instructions | page faults | vs | ratio (per-round) | budget | |")
+    out.append("|---|---|---:|---:|---:|---:|---:|---|---|---|---|")
     for cells, _ in rows:
         out.append("| " + " | ".join(cells) + " |")
     if big_rows:

@@ -1,0 +1,204 @@
+"""Writes link/fire.order: the functions a `fire` runs, for the linker to place side by side
+(build.rs passes the file to LLD as --symbol-ordering-file). Used by bench/order.
+
+hookrun starts once per agent event, and most of an idle fire's time is the kernel mapping the
+pages of code it touches (a minor fault each, with a 64 KiB read-around): spread over the whole
+binary, the fire path touched ~45 such windows; packed together, a handful.
+
+The functions are those callgrind sees run in hookrun's own process (not its hooks), in the
+release binary as it ships (stripped: callgrind names each function by its address, and the
+linker's map of that same link names what lies there), over the fires agents make: every bench scenario's project (empty, 100 idle hooks in every dialect, 1 and
+10 matching hooks in hookrun.toml and Claude's settings, 10 000 hooks), each fired twice (the
+first loads the files and writes the configuration cache, the second reads the cache), with the
+payload as a file and on stdin, plain and in agents' output modes, allowing and denying.
+Functions of the warm fires come first, in the order callgrind first lists them; then those only
+the cold fires ran; then, where perf can record page faults, code that faulted in native runs of
+the same fires and that valgrind's runs did not reach.
+
+Python standard library only.
+"""
+
+import bisect
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+import gen  # noqa: E402
+import instr  # noqa: E402
+
+HEADER = """\
+# The functions a `hookrun fire` runs, in the order the linker is to place them
+# (build.rs: LLD's --symbol-ordering-file). Made by bench/order from callgrind runs of the
+# release build; names that no longer exist are skipped by the linker, so a stale file costs
+# start-up time (bench/instructions counts page faults and fails), never correctness.
+"""
+
+
+def text_symbols(map_file):
+    """(sorted addresses, names) of the symbols the linker placed in `.text`, from its map
+    (LLD's format: a header, then VMA, LMA, size and alignment, then an output section, an input
+    section `file:(section)` or a symbol, each starting at its own column of the header: `Out`,
+    `In`, `Symbol`)."""
+    symbols = {}
+    section = None
+    with open(map_file, errors="replace") as f:
+        header = f.readline()
+        out_col, sym_col = header.index("Out"), header.index("Symbol")
+        for line in f:
+            words = line.split()
+            if len(words) < 5 or not all(_is_hex(w) for w in words[:2]):
+                continue
+            column = len(line.rstrip()) - len(words[-1])
+            if column == out_col:
+                section = words[-1]
+            elif column == sym_col and section == ".text":
+                symbols.setdefault(int(words[0], 16), words[-1])
+    addresses = sorted(symbols)
+    return addresses, [symbols[a] for a in addresses]
+
+
+def _is_hex(word):
+    try:
+        int(word, 16)
+        return True
+    except ValueError:
+        return False
+
+
+def name_of(address, symbols):
+    addresses, names = symbols
+    i = bisect.bisect_right(addresses, address) - 1
+    return names[i] if i >= 0 else None
+
+
+def instructions(argv, env, stdin=None):
+    """The addresses of the instructions callgrind saw run, in the order its output lists them
+    (every executed instruction, so that code reached by a jump, such as a tail call, counts as
+    much as code reached by a call)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        with open(stdin or os.devnull, "rb") as given:
+            p = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
+                 "--compress-strings=no", f"--callgrind-out-file={out}", "--", *argv],
+                stdin=given, capture_output=True, env=env)
+        if not os.path.exists(out):
+            raise RuntimeError(f"callgrind wrote nothing for {argv}: {p.stderr[-600:]!r}")
+        addresses = []
+        with open(out, errors="replace") as f:
+            for line in f:
+                if line.startswith("0x"):
+                    addresses.append(int(line.split(None, 1)[0], 16))
+        return addresses
+
+
+def perf_usable():
+    if shutil.which("perf") is None:
+        return False
+    p = subprocess.run(["perf", "record", "-q", "-e", "page-faults", "-o", os.devnull, "true"],
+                       capture_output=True)
+    return p.returncode == 0
+
+
+def faulting_code(argv, env, stdin=None):
+    """The addresses of the code pages a native run faults in (perf: one sample per page fault
+    whose address is the faulting instruction's own). Valgrind's run differs from a native one
+    in a few places (glibc's start-up sets up the vDSO only natively): this catches what it
+    misses."""
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "perf.data")
+        with open(stdin or os.devnull, "rb") as given:
+            subprocess.run(["perf", "record", "-q", "-e", "page-faults", "-c", "1", "-d", "-o", data,
+                            "--", *argv], stdin=given, capture_output=True, env=env)
+        p = subprocess.run(["perf", "script", "-i", data, "-F", "ip,addr"], capture_output=True,
+                           text=True)
+        addresses = []
+        for line in p.stdout.splitlines():
+            words = line.split()
+            if len(words) == 2 and words[0] == words[1]:
+                addresses.append(int(words[0], 16))
+        return addresses
+
+
+def fires(root):
+    """(name, project, extra fire arguments, payload on stdin?, as an agent?) for every fire
+    profiled. `as an agent`: the way an agent's settings start hookrun (what `hookrun install`
+    writes): the user's configuration looked for, the project's hooks trusted in the trust store
+    (not `--trust-project`); otherwise the bench's `--no-user-config --trust-project`."""
+    projects = instr.projects(root)
+    claude = os.path.join(root, "match-1-claude")
+    gen.gen_matching(claude, "claude", gen.true_commands(1))
+    projects["match-1-claude"] = (claude, 1)
+    deny = os.path.join(root, "deny")
+    gen.gen_matching(deny, "hookrun", ["echo no force pushes >&2; exit 2"])
+    projects["deny"] = (deny, 1)
+    out = []
+    for name, (project, _) in sorted(projects.items()):
+        out.append((name, project, (), False, False))
+    for name in ("match-1-claude", "deny", "none-100", "empty"):
+        project = projects[name][0]
+        out.append((name, project, (), True, False))
+        for agent in ("claude", "codex", "gemini"):
+            out.append((name, project, ("--output", agent), True, True))
+    return out
+
+
+def main():
+    hookrun, map_file, order_file = sys.argv[1], sys.argv[2], sys.argv[3]
+    symbols = text_symbols(map_file)
+    if not symbols[0]:
+        sys.exit(f"bench/order: no .text symbols in the link map {map_file}")
+    warm, cold, native = [], [], []
+    perf = perf_usable()
+    if not perf:
+        print("bench/order: perf cannot record page faults here: the order is callgrind's alone",
+              file=sys.stderr)
+    with tempfile.TemporaryDirectory() as root:
+        payload = os.path.join(root, "payload-1k.json")
+        gen.write(payload, gen.payload_1k())
+        for i, (name, project, extra, on_stdin, agent) in enumerate(fires(root)):
+            env = instr.isolated_env(os.path.join(root, f"cache-{i}"))
+            if agent:
+                home = os.path.join(root, f"home-{i}")
+                os.makedirs(home)
+                env.update(HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
+                           XDG_STATE_HOME=os.path.join(home, ".local/state"))
+                subprocess.run([hookrun, "-C", project, "trust", "--yes"], env=env,
+                               capture_output=True, check=True)
+                flags = []
+            else:
+                flags = ["--no-user-config", "--trust-project"]
+            argv = [hookrun, "-C", project, *flags, "fire", instr.EVENT, *extra]
+            stdin = payload if on_stdin else None
+            if not on_stdin:
+                argv += ["--payload", payload]
+            cold += instructions(argv, env, stdin)
+            warm += instructions(argv, env, stdin)
+            if perf:
+                native += faulting_code(argv, env, stdin)
+            print(f"bench/order: profiled {name} {' '.join(extra)}{' (stdin)' if on_stdin else ''}"
+                  f"{' (as an agent)' if agent else ''}", file=sys.stderr)
+    seen, order, unnamed = set(), [], 0
+    for address in warm + cold + native:
+        name = name_of(address, symbols)
+        if name is None:
+            unnamed += 1
+            continue
+        if name in seen:
+            continue
+        seen.add(name)
+        order.append(name)
+    if unnamed:
+        print(f"bench/order: {unnamed} instructions lie outside .text's symbols", file=sys.stderr)
+    with open(order_file + ".tmp", "w") as f:
+        f.write(HEADER)
+        f.write("\n".join(order) + "\n")
+    os.replace(order_file + ".tmp", order_file)
+    print(f"bench/order: {len(order)} functions written to {order_file}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
