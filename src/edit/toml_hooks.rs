@@ -356,8 +356,8 @@ fn hook_tables_mut(doc: &mut DocumentMut) -> Result<&mut ArrayOfTables, String> 
 
 fn not_tables(item: &Item) -> String {
     format!(
-        "`hook` is {}, not [[hook]] tables: hookrun hooks edits [[hook]] tables only (write each \
-         hook as a [[hook]] table)",
+        "`hook` is not written as [[hook]] tables (found: {}): hookrun hooks edits [[hook]] \
+         tables only (write each hook as a [[hook]] table)",
         item.type_name()
     )
 }
