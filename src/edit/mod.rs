@@ -11,6 +11,7 @@ mod check;
 mod id;
 pub(crate) mod shape;
 mod store;
+mod toml_fields;
 mod toml_hooks;
 
 use std::path::{Path, PathBuf};

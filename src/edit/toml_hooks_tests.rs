@@ -1,6 +1,8 @@
 use super::*;
 use crate::edit::HookFile;
+use crate::edit::toml_fields::{duration_ms, duration_text};
 use crate::model::Level;
+use std::time::Duration;
 
 fn file(dir: &std::path::Path, text: Option<&str>) -> HookFile {
     let path = dir.join("hookrun.toml");
