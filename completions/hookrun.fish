@@ -227,9 +227,9 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l file -d 'The file to edit (default: the first of the project\'s editable files, PRX\'s `hooks.json` first)' -r -F
-complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l matcher -d 'The matcher (Claude, Gemini, Cursor, ProxyAI)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l matcher -d 'The matcher (Claude, Gemini, Cursor, ProxyAI, hookrun.toml)' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l timeout -d 'The hook\'s timeout (e.g. 500ms, 5s), written in the file\'s own unit' -r
-complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l env -d 'Set a variable of the hook\'s environment (PRX; repeatable)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l env -d 'Set a variable of the hook\'s environment (PRX, hookrun.toml; repeatable)' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
@@ -244,9 +244,9 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l event -d 'Move the hook to this event' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l file -d 'The file to edit (default: the first of the project\'s editable files, PRX\'s `hooks.json` first)' -r -F
-complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l matcher -d 'The matcher (Claude, Gemini, Cursor, ProxyAI)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l matcher -d 'The matcher (Claude, Gemini, Cursor, ProxyAI, hookrun.toml)' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l timeout -d 'The hook\'s timeout (e.g. 500ms, 5s), written in the file\'s own unit' -r
-complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l env -d 'Set a variable of the hook\'s environment (PRX; repeatable)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l env -d 'Set a variable of the hook\'s environment (PRX, hookrun.toml; repeatable)' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -l stdin-json -d 'Give the hook the payload on stdin, or not (PRX\'s `stdin_json`)' -r -f -a "true\t''
 false\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from update" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
@@ -279,7 +279,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l all -d 'Every hook of the file, with the file\'s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l all -d 'Every hook of the file, with the file\'s own switch (PRX and hookrun.toml `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -292,7 +292,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l all -d 'Every hook of the file, with the file\'s own switch (PRX `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l all -d 'Every hook of the file, with the file\'s own switch (PRX and hookrun.toml `enabled`, Claude `disableAllHooks`, Gemini `hooksConfig.enabled`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'Trace what hookrun does to stderr'

@@ -373,13 +373,13 @@ pub(crate) struct HookFields {
     /// first).
     #[arg(long, value_name = "FILE")]
     pub(crate) file: Option<PathBuf>,
-    /// The matcher (Claude, Gemini, Cursor, ProxyAI).
+    /// The matcher (Claude, Gemini, Cursor, ProxyAI, hookrun.toml).
     #[arg(long, value_name = "PATTERN")]
     pub(crate) matcher: Option<String>,
     /// The hook's timeout (e.g. 500ms, 5s), written in the file's own unit.
     #[arg(long, value_parser = parse_duration_arg, value_name = "DURATION")]
     pub(crate) timeout: Option<Duration>,
-    /// Set a variable of the hook's environment (PRX; repeatable).
+    /// Set a variable of the hook's environment (PRX, hookrun.toml; repeatable).
     #[arg(long = "env", value_name = "KEY=VALUE", value_parser = parse_env_pair)]
     pub(crate) env: Vec<(String, String)>,
 }
@@ -387,7 +387,8 @@ pub(crate) struct HookFields {
 #[derive(Debug, Args)]
 #[group(skip)]
 pub(crate) struct HooksAddArgs {
-    /// The event, in the file's own vocabulary (tool_call, PreToolUse, …).
+    /// The event, in the file's own vocabulary (tool_call, PreToolUse, …; hookrun.toml: several,
+    /// comma-separated).
     pub(crate) event: String,
     #[command(flatten)]
     pub(crate) fields: HookFields,
@@ -433,8 +434,8 @@ pub(crate) struct HooksSwitchArgs {
     /// The hook's id (`hookrun hooks list`).
     #[arg(required_unless_present = "all", conflicts_with = "all")]
     pub(crate) id: Option<String>,
-    /// Every hook of the file, with the file's own switch (PRX `enabled`, Claude
-    /// `disableAllHooks`, Gemini `hooksConfig.enabled`).
+    /// Every hook of the file, with the file's own switch (PRX and hookrun.toml `enabled`,
+    /// Claude `disableAllHooks`, Gemini `hooksConfig.enabled`).
     #[arg(long)]
     pub(crate) all: bool,
     /// The file (default: the one holding the id; with --all, the first editable file).

@@ -12,9 +12,11 @@ use crate::error::Error;
 use crate::execute::{self, Settings};
 use crate::merge::{Merged, merge};
 use crate::model::Dialect;
+use crate::model::answer::{Decision, Said};
 use crate::output::agents;
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
+use crate::verdict::{Outcome, Verdict};
 use crate::{exit, payload, runner};
 
 #[path = "fire_notes.rs"]
@@ -26,7 +28,13 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
     let agent: Option<Dialect> = args.output.output().map(|_| args.output);
     // A dry run is not a fire: it is never logged.
     let log = args.log.as_deref().filter(|_| !args.dry_run);
-    let result = fire(cli, args, agent, log, started).map_err(|error| match (agent, error) {
+    let result = fire(cli, args, agent, log, started).or_else(|error| match error {
+        Error::Config(errors) if args.strict && agent.is_none() && !args.dry_run => {
+            strict_config_block(cli, args, errors, log, started)
+        }
+        error => Err(error),
+    });
+    let result = result.map_err(|error| match (agent, error) {
         (Some(agent), error) if !matches!(error, Error::Interrupted(_)) => Error::Agent {
             agent,
             error: Box::new(error),
@@ -37,6 +45,60 @@ pub(crate) fn run(cli: &Cli, args: &FireArgs) -> Result<ExitCode, Error> {
         fire_log::append_failure(path, &args.event, error, started);
     }
     result
+}
+
+/// `--strict` fails closed on a configuration error, as on any other failure: the errors go to
+/// stderr, and the answer is a deny naming them (exit 2) instead of hookrun's own failure (exit
+/// 1), which an agent may read as "proceed". No hook runs. (With `--output <agent>` a failure is
+/// already that agent's block.)
+fn strict_config_block(
+    cli: &Cli,
+    args: &FireArgs,
+    errors: Vec<crate::config::diagnostics::Diagnostic>,
+    log: Option<&Path>,
+    started: Instant,
+) -> Result<ExitCode, Error> {
+    let count = errors.iter().filter(|d| d.is_error()).count();
+    crate::stderr::say!(
+        "hookrun: {}\nhookrun: --strict: blocking, as the configuration has {count} error{}",
+        crate::config::diagnostics::render_errors(&errors),
+        if count == 1 { "" } else { "s" }
+    );
+    let first = errors
+        .iter()
+        .find(|d| d.is_error())
+        .map_or_else(String::new, |d| {
+            let at = match (d.line, d.column) {
+                (0, _) => d.file.clone(),
+                (line, 0) => format!("{}:{line}", d.file),
+                (line, column) => format!("{}:{line}:{column}", d.file),
+            };
+            format!(": {at}: {}", d.message)
+        });
+    let more = match count {
+        0 | 1 => String::new(),
+        n => format!(" (and {} more)", n - 1),
+    };
+    let verdict = Verdict {
+        outcome: Outcome::Blocking,
+        decision: Decision::Deny,
+        reason: Some(format!(
+            "hookrun --strict: the configuration has errors, so no hook ran{first}{more}"
+        )),
+        error: None,
+        said: Said::default(),
+        ignored_decision: None,
+        reasons: crate::model::answer::Reasons::Winning,
+    };
+    let document = Document::new(&args.event, merge(&[&verdict], None), Vec::new());
+    crate::output::write_json(&document, args.pretty)
+        .map_err(|e| Error::Output(format!("cannot write the decision: {e}")))?;
+    // The project dir was found: a configuration error comes after it.
+    if let (Some(path), Ok(dir)) = (log, project_dir(cli)) {
+        let error = Error::Config(errors);
+        fire_log::append_failed_closed(path, &document, (exit::BLOCK, &error), &dir, started);
+    }
+    Ok(ExitCode::from(exit::BLOCK))
 }
 
 /// Warnings about what fire itself changes (a blocked PRX variable it skips) always show; the

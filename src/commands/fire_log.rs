@@ -64,6 +64,34 @@ pub(crate) fn append(
     project_dir: &Path,
     started: Instant,
 ) {
+    append_decided(path, document, (exit_code, None), project_dir, started);
+}
+
+/// Logs a fire that failed and still answered with a decision (`--strict` blocking on a
+/// configuration error): the decision and the error both.
+pub(crate) fn append_failed_closed(
+    path: &Path,
+    document: &Document,
+    (exit_code, error): (u8, &Error),
+    project_dir: &Path,
+    started: Instant,
+) {
+    append_decided(
+        path,
+        document,
+        (exit_code, Some(error.to_string())),
+        project_dir,
+        started,
+    );
+}
+
+fn append_decided(
+    path: &Path,
+    document: &Document,
+    (exit_code, error): (u8, Option<String>),
+    project_dir: &Path,
+    started: Instant,
+) {
     let hooks = document
         .hooks
         .iter()
@@ -89,7 +117,7 @@ pub(crate) fn append(
             exit_code: i32::from(exit_code),
             duration_ms: started.elapsed().as_millis(),
             pid: std::process::id(),
-            error: None,
+            error,
             hooks,
         },
     );

@@ -34,7 +34,7 @@ pub(crate) fn run(cli: &Cli, args: &HooksArgs) -> Result<ExitCode, Error> {
                 Some(file) => named(cli, &project_dir, file)?,
                 None => editable(cli, &project_dir).into_iter().next().ok_or_else(|| {
                     Error::Io(
-                        "no editable hook file in this project: name one with --file (hooks.json, .claude/settings.json, …)"
+                        "no editable hook file in this project: name one with --file (hooks.json, hookrun.toml, .claude/settings.json, …)"
                             .to_owned(),
                     )
                 })?,

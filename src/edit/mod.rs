@@ -1,15 +1,18 @@
 //! Editing hooks in the agents' own files (`hookrun hooks`; a server can call the same functions):
 //! list, add, update, remove, and switch hooks on and off in a PRX `hooks.json`, a Claude or
-//! Gemini `settings.json`, a Cursor `hooks.json` or a ProxyAI `settings.json`. Each operation is
-//! one locked read-modify-write of one file ([`store`]) that keeps every other key and its order
-//! (`install`'s order-keeping [`Json`]), passes `validate`'s checks before anything is written
-//! ([`check`]), and returns typed errors. Hooks are named by content-derived [`id`]s; each file
+//! Gemini `settings.json`, a Cursor `hooks.json`, a ProxyAI `settings.json` or hookrun's own
+//! `hookrun.toml`. Each operation is one locked read-modify-write of one file ([`store`]) that
+//! keeps every other key and its order (`install`'s order-keeping [`Json`]; for TOML,
+//! [`toml_hooks`] with `toml_edit`, which keeps comments too), passes `validate`'s checks before
+//! anything is written ([`check`]), and returns typed errors. Hooks are named by content-derived [`id`]s; each file
 //! state by a [`Version`] token a caller may require (`expect`) to refuse a concurrent edit.
 
 mod check;
 mod id;
 pub(crate) mod shape;
 mod store;
+mod toml_fields;
+mod toml_hooks;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -133,6 +136,9 @@ impl HookFile {
     /// The file's hooks, read under the lock (a consistent state).
     pub(crate) fn list(&self) -> Result<Listing, EditError> {
         let session = self.open(None)?;
+        if session.shape == Shape::Toml {
+            return session.toml_listing();
+        }
         let root = session.parse()?;
         Ok(Listing {
             version: session.version(),
@@ -259,6 +265,9 @@ impl Session<'_> {
 
     /// Adds a hook running `change.command` on `change.event`.
     pub(crate) fn add(&mut self, change: &Change) -> Result<Applied, EditError> {
+        if self.shape == Shape::Toml {
+            return self.toml_add(change);
+        }
         let mut root = self.parse()?;
         shape::places(self.shape, &root).map_err(|e| self.malformed(e))?;
         let (Some(event), Some(_)) = (&change.event, &change.command) else {
@@ -280,6 +289,9 @@ impl Session<'_> {
     /// Changes the fields `change` gives of the hook `id`; a new event or (matcher groups) a new
     /// matcher moves it to the end of that event's list.
     pub(crate) fn update(&mut self, id: &str, change: &Change) -> Result<Applied, EditError> {
+        if self.shape == Shape::Toml {
+            return self.toml_update(id, change);
+        }
         let mut root = self.parse()?;
         let mut place = self.find(&root, id)?;
         let old_matcher = shape::matcher(self.shape, &root, &place);
@@ -304,6 +316,9 @@ impl Session<'_> {
 
     /// Removes the hook `id`.
     pub(crate) fn remove(&mut self, id: &str) -> Result<Applied, EditError> {
+        if self.shape == Shape::Toml {
+            return self.toml_remove(id);
+        }
         let mut root = self.parse()?;
         let place = self.find(&root, id)?;
         shape::remove(&mut root, &place);
@@ -316,6 +331,9 @@ impl Session<'_> {
 
     /// Switches the hook `id` on or off (`"enabled": false` in its entry; `true` removes the key).
     pub(crate) fn set_enabled(&mut self, id: &str, enabled: bool) -> Result<Applied, EditError> {
+        if self.shape == Shape::Toml {
+            return self.toml_set_enabled(id, enabled);
+        }
         if !matches!(self.file.dialect.name(), "prx" | "proxyai") {
             return Err(self.unsupported(format!(
                 "{} has no per-hook switch: remove the hook, or switch the whole file off with --all",
@@ -334,6 +352,9 @@ impl Session<'_> {
 
     /// Switches every hook of the file on or off with the dialect's own file-wide switch.
     pub(crate) fn set_all_enabled(&mut self, enabled: bool) -> Result<Version, EditError> {
+        if self.shape == Shape::Toml {
+            return self.toml_set_all_enabled(enabled);
+        }
         let mut root = self.parse()?;
         match self.file.dialect.name() {
             "prx" => set(
@@ -430,9 +451,8 @@ impl Session<'_> {
         Ok(Applied { id, version })
     }
 
-    /// Checks `root` as `validate` would and writes it atomically; returns the new version.
+    /// Renders `root` in the file's own indent and writes it ([`Session::write_text`]).
     fn write(&mut self, root: &Json) -> Result<Version, EditError> {
-        let file = self.file;
         let text = match self.text.as_deref() {
             Some(original) if !original.trim().is_empty() => {
                 let mut out = root.render_like(&json::indent_of(original), original);
@@ -443,6 +463,12 @@ impl Session<'_> {
             }
             _ => root.render("  "),
         };
+        self.write_text(text)
+    }
+
+    /// Checks `text` as `validate` would and writes it atomically; returns the new version.
+    fn write_text(&mut self, text: String) -> Result<Version, EditError> {
+        let file = self.file;
         let errors = |text: &str| {
             check::errors(
                 &file.path,

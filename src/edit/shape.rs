@@ -13,6 +13,9 @@ use crate::model::Dialect;
 /// The layouts of the files `hookrun hooks` edits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Shape {
+    /// hookrun.toml: `[[hook]]` tables, edited by `toml_hooks` (never by this module's JSON
+    /// functions, which treat it as PRX's exec form if ever handed one).
+    Toml,
     /// PRX: exec-form actions (`command`, `args`, `env`, `stdin_json`, `timeout_ms`).
     Prx,
     /// Claude Code, Gemini CLI: handlers inside matcher groups.
@@ -28,6 +31,7 @@ impl Shape {
             "prx" => Some(Shape::Prx),
             "claude" | "gemini" => Some(Shape::Groups),
             "cursor" | "proxyai" => Some(Shape::Flat),
+            "hookrun" => Some(Shape::Toml),
             _ => None,
         }
     }
@@ -55,11 +59,12 @@ pub(crate) fn places(shape: Shape, root: &Json) -> Result<Vec<Place>, String> {
         let Json::Array(items) = list else { continue };
         for (i, item) in items.iter().enumerate() {
             match shape {
-                Shape::Prx | Shape::Flat if matches!(item, Json::Object(_)) => out.push(Place {
-                    event: event.clone(),
-                    group: None,
-                    index: i,
-                }),
+                Shape::Prx | Shape::Flat | Shape::Toml if matches!(item, Json::Object(_)) => out
+                    .push(Place {
+                        event: event.clone(),
+                        group: None,
+                        index: i,
+                    }),
                 Shape::Groups => {
                     let Some(Json::Array(handlers)) = member(item, "hooks") else {
                         continue;
@@ -177,7 +182,7 @@ pub(crate) fn insert(
                 index: 0,
             }
         }
-        Shape::Prx | Shape::Flat => {
+        Shape::Prx | Shape::Flat | Shape::Toml => {
             if shape == Shape::Flat {
                 set(&mut entry, "matcher", matcher.map(Json::str));
             }
@@ -246,7 +251,7 @@ pub(crate) fn set(object: &mut Json, key: &str, value: Option<Json>) {
 pub(crate) fn new_entry(shape: Shape) -> Json {
     match shape {
         Shape::Groups => Json::object([("type", Json::str("command"))]),
-        Shape::Prx | Shape::Flat => Json::Object(Vec::new()),
+        Shape::Prx | Shape::Flat | Shape::Toml => Json::Object(Vec::new()),
     }
 }
 
@@ -254,7 +259,7 @@ pub(crate) fn new_entry(shape: Shape) -> Json {
 /// there are none and the entry had none), one shell line of quoted words elsewhere.
 pub(crate) fn set_command(shape: Shape, entry: &mut Json, words: &[String]) {
     match shape {
-        Shape::Prx => {
+        Shape::Prx | Shape::Toml => {
             set(entry, "command", Some(Json::str(&words[0])));
             let args: Vec<Json> = words[1..].iter().map(|w| Json::str(w)).collect();
             let keep = !args.is_empty() || member(entry, "args").is_some();
@@ -274,7 +279,7 @@ pub(crate) fn command_words(shape: Shape, entry: &Json) -> (String, Vec<String>)
         _ => String::new(),
     };
     let args = match (shape, member(entry, "args")) {
-        (Shape::Prx, Some(Json::Array(args))) => args
+        (Shape::Prx | Shape::Toml, Some(Json::Array(args))) => args
             .iter()
             .filter_map(|a| match a {
                 Json::String(s) => Some(s.clone()),

@@ -12,6 +12,7 @@ pub(super) fn schema() -> Value {
         "properties": {
             "timeout": {"$ref": "#/$defs/duration", "description": "Default timeout of this file's hooks (30s when unset)."},
             "kill_grace": {"$ref": "#/$defs/duration", "description": "Time between SIGTERM and SIGKILL after a timeout (2s when unset)."},
+            "enabled": boolean("false switches every hook of this file off (`hookrun hooks disable --all`)."),
             "hook": {"type": "array", "items": {"$ref": "#/$defs/hook"}, "description": "The hooks, in run order."},
             "http": {
                 "type": "object",

@@ -8,15 +8,17 @@ use serde_json::Value;
 
 use crate::harness::Case;
 
+mod toml;
+
 /// `hookrun hooks list --format json`, as one document per file.
-fn listing(case: &Case) -> Vec<Value> {
+pub(super) fn listing(case: &Case) -> Vec<Value> {
     let run = case.run(&["hooks", "list", "--format", "json"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     serde_json::from_str::<Vec<Value>>(&run.stdout).expect("a JSON listing")
 }
 
 /// The ids of `file`'s hooks, in file order.
-fn ids(case: &Case, file: &str) -> Vec<String> {
+pub(super) fn ids(case: &Case, file: &str) -> Vec<String> {
     listing(case)
         .into_iter()
         .find(|doc| doc["file"] == file)
@@ -32,7 +34,7 @@ fn ids(case: &Case, file: &str) -> Vec<String> {
 }
 
 /// The id `hookrun hooks add` printed.
-fn added_id(stdout: &str) -> String {
+pub(super) fn added_id(stdout: &str) -> String {
     stdout
         .strip_prefix("added ")
         .and_then(|rest| rest.split_whitespace().next())

@@ -37,6 +37,7 @@ mod schema_check;
 mod silent;
 mod special_files;
 mod streams;
+mod strict_config;
 mod test_command;
 mod test_servers;
 mod trust;

@@ -1,5 +1,5 @@
-//! hookrun's own `hookrun.toml` (docs/dialects/hookrun.md): file-level defaults and `[[hook]]`
-//! tables.
+//! hookrun's own `hookrun.toml` (docs/dialects/hookrun.md): file-level defaults, the file's
+//! `enabled` switch, and `[[hook]]` tables.
 
 use std::collections::HashMap;
 use crate::model::hook::Switches;
@@ -16,7 +16,15 @@ use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
 use super::kinds::Kind;
 
-const FILE_KEYS: &[&str] = &["timeout", "kill_grace", "hook", "trust", "http", "llm"];
+const FILE_KEYS: &[&str] = &[
+    "timeout",
+    "kill_grace",
+    "enabled",
+    "hook",
+    "trust",
+    "http",
+    "llm",
+];
 const HOOK_KEYS: &[&str] = &[
     "name",
     "events",
@@ -77,6 +85,8 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     };
     let timeout = duration(&mut reader, root, "timeout", &[]).unwrap_or(DEFAULT_TIMEOUT);
     let grace = duration(&mut reader, root, "kill_grace", &[]);
+    // The file's switch (`hookrun hooks disable --all`): `false` switches every hook off.
+    let file_enabled = reader.opt_bool(root, "enabled", &[]) != Some(false);
     let path = vec![Step::Key("hook".into())];
     let tables = root
         .get("hook")
@@ -99,6 +109,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         if let Some(grace) = duration(&mut reader, table, "kill_grace", &hook_path) {
             hook.kill_grace = grace;
         }
+        hook.enabled &= file_enabled;
         if let Some(first) = names.insert(hook.name.clone(), index) {
             reader
                 .error(
