@@ -18,6 +18,8 @@ const LAYERS: &[&str] = &[
     "exit",
     "timestamp",
     "stderr",
+    // Finding the companion programs (`hookrun-wasm`, `hookrun-serve`).
+    "companion",
     // Reading files and the event payload: formats, positions, diagnostics.
     "config",
     "payload",
