@@ -63,7 +63,7 @@ pub(crate) fn load_in(
 }
 
 /// `$XDG_CACHE_HOME/hookrun`, else `~/.cache/hookrun` (absolute paths only).
-fn cache_dir() -> Option<PathBuf> {
+pub(crate) fn cache_dir() -> Option<PathBuf> {
     let absolute = |name: &str| {
         std::env::var_os(name)
             .map(PathBuf::from)

@@ -25,6 +25,7 @@ pub(crate) mod detach;
 pub(crate) mod http;
 pub(crate) mod job;
 mod loop_limit;
+mod plugin;
 pub(crate) mod prompt;
 pub(crate) mod record;
 
@@ -40,6 +41,9 @@ pub(crate) struct Settings<'a> {
     pub(crate) verbose: bool,
     /// The fire log (`--log`), where async hooks' workers append their results.
     pub(crate) log: Option<&'a Path>,
+    /// `--trust-project`: every project file counts as trusted (the plugins a nested publish
+    /// may reach, too).
+    pub(crate) trust_project: bool,
 }
 
 /// What running the plan produced.
@@ -71,6 +75,8 @@ pub(crate) fn execute(
     let mut chains_ended: HashSet<Dialect> = HashSet::new();
     // Dialects that report only their first deny's reason, once it is given.
     let mut reason_given: HashSet<Dialect> = HashSet::new();
+    // The plugins a plugin hook's nested publish may reach, found when the first one runs.
+    let mut reachable = None;
     for step in plan {
         let hook = step.hook(config);
         let hook = &*hook;
@@ -106,6 +112,12 @@ pub(crate) fn execute(
                 outcome: Some(Outcome::Started),
                 ..base_record(config, hook)
             });
+            continue;
+        }
+        if let Handler::Plugin(plugin) = &hook.handler {
+            if run_plugin(&mut call, config, plugin, &mut reachable, &mut execution) {
+                return Ok(execution);
+            }
             continue;
         }
         let Some(ran) = run(&mut call, &mut kit)? else {
@@ -155,6 +167,34 @@ pub(crate) fn execute(
     }
     kit.detached.start();
     Ok(execution)
+}
+
+/// Runs a plugin hook and keeps its record and verdict; `true` when hookrun was interrupted
+/// meanwhile (the run stops there).
+fn run_plugin<'c>(
+    call: &mut Call<'_>,
+    config: &'c Config,
+    plugin: &crate::model::plugin::WasmPlugin,
+    reachable: &mut Option<Vec<&'c crate::model::plugin::WasmPlugin>>,
+    execution: &mut Execution,
+) -> bool {
+    let settings = call.settings;
+    let reachable = reachable.get_or_insert_with(|| {
+        plugin::reachable(config, settings.project_dir, settings.trust_project)
+    });
+    let run = plugin::run(call, plugin, reachable);
+    trace(
+        call.settings,
+        format_args!(
+            "hook `{}` ended: {}",
+            call.hook.name,
+            plugin_ending(&run.verdict)
+        ),
+    );
+    execution.records.push(run.record);
+    execution.verdicts.push(run.verdict);
+    execution.interrupted = run.interrupted;
+    run.interrupted.is_some()
 }
 
 /// One planned hook on its way to its executor, with what every executor may need.
@@ -281,7 +321,8 @@ fn run(call: &mut Call<'_>, kit: &mut Kit) -> std::io::Result<Option<Ran>> {
         Handler::Http(http) => Ran::Reply(send_http(call, http, &mut kit.outbound)),
         Handler::Prompt(ask) => Ran::Reply(ask_model(call, ask, false, &mut kit.llm)),
         Handler::Agent(ask) => Ran::Reply(ask_model(call, ask, true, &mut kit.llm)),
-        Handler::Unsupported { .. } => return Ok(None),
+        // Run by `plugin::run` before this is asked.
+        Handler::Plugin(_) | Handler::Unsupported { .. } => return Ok(None),
     }))
 }
 
@@ -342,7 +383,10 @@ fn detach(
             pending.push(detach::Order { work, ..order }, bytes.to_vec());
         }
         // The loaders refuse `async` on these: they are always waited for.
-        Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {}
+        Handler::Prompt(_)
+        | Handler::Agent(_)
+        | Handler::Plugin(_)
+        | Handler::Unsupported { .. } => {}
     }
     Ok(())
 }
@@ -600,6 +644,20 @@ fn ending(ran: &Ran, verdict: &Verdict) -> String {
         text.push_str(why.lines().next().unwrap_or_default());
     }
     text
+}
+
+/// How a plugin hook ended, for the `-v` trace: `non-blocking error: <why>`.
+fn plugin_ending(verdict: &Verdict) -> String {
+    let outcome = match verdict.outcome {
+        Outcome::Success => "success",
+        Outcome::Blocking => "blocking",
+        Outcome::Cancelled => "cancelled",
+        Outcome::NonBlockingError | Outcome::Untrusted | Outcome::Started => "non-blocking error",
+    };
+    match &verdict.error {
+        Some(error) => format!("{outcome}: {}", error.lines().next().unwrap_or_default()),
+        None => outcome.to_owned(),
+    }
 }
 
 /// A hook whose handler type hookrun cannot run, met on an event it would have run for: said on

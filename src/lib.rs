@@ -17,7 +17,7 @@ mod cache;
 mod cli;
 mod command_line;
 mod commands;
-// Used by `hookrun serve` and plugin hooks, which are being built on their own branches.
+// `Companion::Serve` is used by `hookrun serve`, built on its own branch.
 #[allow(dead_code)]
 mod companion;
 pub(crate) mod config;

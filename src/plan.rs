@@ -176,7 +176,11 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
                         .map(|template| serde_json::to_string(template).unwrap_or_default()),
                 ),
                 // Every prompt or agent hook asks its model: none is taken for another.
-                Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {
+                // A plugin is run once per plugin directory already (its name is unique).
+                Handler::Prompt(_)
+                | Handler::Agent(_)
+                | Handler::Plugin(_)
+                | Handler::Unsupported { .. } => {
                     return None;
                 }
             };

@@ -71,6 +71,8 @@ struct Candidate {
     dialect: Option<Dialect>,
     level: Level,
     plugin_root: Option<PathBuf>,
+    /// Why the directory at `path` could not be listed (its files are then not loaded).
+    refused: Option<String>,
 }
 
 impl Candidate {
@@ -80,6 +82,18 @@ impl Candidate {
             dialect: Some(dialect),
             level: file.level,
             plugin_root: file.plugin_root,
+            refused: None,
+        }
+    }
+
+    /// A project file of `dialect` at `path`.
+    fn project(path: PathBuf, dialect: Dialect, level: Level) -> Candidate {
+        Candidate {
+            path,
+            dialect: Some(dialect),
+            level,
+            plugin_root: None,
+            refused: None,
         }
     }
 }
@@ -90,9 +104,16 @@ fn load_one(options: &LoadOptions<'_>, candidate: Candidate, config: &mut Config
         dialect,
         level,
         plugin_root,
+        refused,
     } = candidate;
     let explicit = level == Level::Named;
     let display = display_path(&path, options.project_dir);
+    if let Some(why) = refused {
+        config
+            .diagnostics
+            .push(Diagnostic::whole_file(Severity::Error, &display, why));
+        return;
+    }
     let text = match read_config(&path) {
         Ok(Some(text)) => text,
         Ok(None) if !explicit => return,
@@ -183,20 +204,28 @@ fn candidates(options: &LoadOptions<'_>) -> Vec<Candidate> {
                 dialect: dialects::by_path(path).or(options.dialect),
                 level: Level::Named,
                 plugin_root: None,
+                refused: None,
             })
             .collect();
     }
-    let mut out: Vec<Candidate> = dialects::ALL
-        .iter()
-        .flat_map(|&dialect| {
-            dialect.discovery().iter().map(move |rel| Candidate {
-                path: options.project_dir.join(rel),
-                dialect: Some(dialect),
-                level: dialect.discovery_level(rel),
-                plugin_root: None,
-            })
-        })
-        .collect();
+    let mut out: Vec<Candidate> = Vec::new();
+    for &dialect in dialects::ALL {
+        out.extend(dialect.discovery().iter().map(|rel| {
+            let path = options.project_dir.join(rel);
+            Candidate::project(path, dialect, dialect.discovery_level(rel))
+        }));
+        match dialect.listed_files(options.project_dir) {
+            Ok(files) => out.extend(
+                files
+                    .into_iter()
+                    .map(|path| Candidate::project(path, dialect, Level::Project)),
+            ),
+            Err(why) => out.push(Candidate {
+                refused: Some(why),
+                ..Candidate::project(options.project_dir.to_path_buf(), dialect, Level::Project)
+            }),
+        }
+    }
     for &dialect in dialects::ALL {
         out.extend(
             dialect

@@ -51,6 +51,21 @@ pub(crate) fn print(
                     );
                 }
             }
+            if let Handler::Plugin(plugin) = &hook.handler {
+                record.extra.insert("kind".into(), Value::from("plugin"));
+                record.extra.insert(
+                    "wasm".into(),
+                    Value::String(plugin.wasm.display().to_string()),
+                );
+                let event = crate::dialects::prx::lifecycle_event(event);
+                if let Some(delivered) =
+                    crate::dialects::prx::topic::delivery(&plugin.events, &event)
+                {
+                    record
+                        .extra
+                        .insert("plugin_event".into(), Value::String(delivered));
+                }
+            }
             if hook.run_async {
                 record.extra.insert("async".into(), Value::Bool(true));
             }

@@ -168,6 +168,7 @@ fn fire(
         depth: depth + 1,
         verbose: cli.global.verbose,
         log,
+        trust_project: cli.global.trust_project,
     };
     let execution = execute::execute(&config, &steps, payload, &settings)
         .map_err(|e| Error::Io(e.to_string()))?;

@@ -50,6 +50,10 @@ struct ListedHook {
     /// The body an http hook sends instead of the payload, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     payload_template: Option<serde_json::Map<String, serde_json::Value>>,
+    /// A plugin hook's manifest, as `hookrun-wasm` is given it (name, version, component,
+    /// resources with PRX's defaults, permissions, config, state directory).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plugin: Option<serde_json::Value>,
     timeout: String,
     timeout_ms: u128,
     mode: &'static str,
@@ -143,6 +147,11 @@ fn listed(hook: &Hook) -> ListedHook {
         Handler::Http(http) => ("http".to_owned(), Some(http.url.clone()), None),
         Handler::Prompt(ask) => ("prompt".to_owned(), None, Some(ask)),
         Handler::Agent(ask) => ("agent".to_owned(), None, Some(ask)),
+        Handler::Plugin(plugin) => (
+            "plugin".to_owned(),
+            Some(plugin.wasm.display().to_string()),
+            None,
+        ),
         Handler::Unsupported { kind } => (kind.clone(), None, None),
     };
     ListedHook {
@@ -159,6 +168,10 @@ fn listed(hook: &Hook) -> ListedHook {
         model: ask.and_then(|ask| ask.model.clone()),
         payload_template: match &hook.handler {
             Handler::Http(http) => http.payload_template.as_deref().cloned(),
+            _ => None,
+        },
+        plugin: match &hook.handler {
+            Handler::Plugin(plugin) => serde_json::to_value(plugin).ok(),
             _ => None,
         },
         timeout: format_duration(hook.timeout),

@@ -244,6 +244,12 @@ pub(crate) trait DialectSpec: Sync {
     fn discovery_level(&self, _rel: &str) -> Level {
         Level::Project
     }
+    /// Its project files found by listing a directory (PRX's `plugins/*/plugin.toml`), in the
+    /// order their hooks run, after its [`DialectSpec::discovery`] files; every path is listed
+    /// whether or not the file exists yet. `Err` says why the listing is refused.
+    fn listed_files(&self, _project_dir: &Path) -> Result<Vec<PathBuf>, String> {
+        Ok(Vec::new())
+    }
     /// Its files outside the project, managed and user-level, in the order their hooks run
     /// (after the project's). User-level ones are read unless `--no-user-config`.
     fn outside_files(&self) -> Vec<SourceFile> {

@@ -180,6 +180,9 @@ pub(crate) enum Handler {
     /// An agent hook: a bounded conversation in which the model may read the project with
     /// read-only tools before it answers (README, "Agent hooks").
     Agent(Ask),
+    /// A PRX WebAssembly plugin's `on-event`, run by the companion `hookrun-wasm` (README,
+    /// "Plugin hooks (PRX WASM)").
+    Plugin(Box<crate::model::plugin::WasmPlugin>),
     Unsupported {
         kind: String,
     },
@@ -294,6 +297,7 @@ impl Hook {
             Handler::Http(_)
             | Handler::Prompt(_)
             | Handler::Agent(_)
+            | Handler::Plugin(_)
             | Handler::Unsupported { .. } => None,
         }
     }
@@ -359,6 +363,11 @@ impl Hook {
                     out.push(("headers", value.as_str()));
                 }
             }
+            Handler::Plugin(plugin) => {
+                if let Some(wasm) = plugin.wasm.to_str() {
+                    out.push(("wasm", wasm));
+                }
+            }
             Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {}
         }
         for (key, value) in &self.env {
@@ -386,12 +395,14 @@ impl Handler {
     }
 
     /// The name a hook gets when its file names none: its script's stem, `http-<host>` for an
-    /// http hook, or `<type>-hook` for a handler hookrun cannot run.
+    /// http hook, the plugin's name for a plugin hook, or `<type>-hook` for a handler hookrun
+    /// cannot run.
     pub(crate) fn default_name(&self) -> String {
         match self {
             Handler::Command(form) => derive_name(form),
             Handler::Prompt(_) => "prompt-hook".to_owned(),
             Handler::Agent(_) => "agent-hook".to_owned(),
+            Handler::Plugin(plugin) => plugin.name.clone(),
             Handler::Http(http) => {
                 let rest = http
                     .url

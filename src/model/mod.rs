@@ -7,6 +7,7 @@ pub(crate) mod answer;
 pub(crate) mod dialect;
 pub(crate) mod hook;
 pub(crate) mod load;
+pub(crate) mod plugin;
 pub(crate) mod reading;
 pub(crate) mod steer;
 

@@ -69,6 +69,13 @@ fn definition(hook: &Hook) -> Value {
             }
             handler
         }
+        // Everything its manifest says, and the component itself: a new build is a change.
+        Handler::Plugin(plugin) => json!([
+            "plugin",
+            serde_json::to_value(plugin).unwrap_or_default(),
+            plugin.description,
+            file_hash(&plugin.wasm)
+        ]),
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
     let mut definition = json!({
@@ -98,6 +105,32 @@ fn definition(hook: &Hook) -> Value {
     definition
 }
 
+/// `sha256:<hex>` of a file's bytes, or why it cannot be read (`missing`, …): a component that
+/// appears, changes or goes away changes the fingerprint.
+fn file_hash(path: &std::path::Path) -> String {
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return "missing".into(),
+        Err(error) => return format!("unreadable: {:?}", error.kind()),
+    };
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0; 64 * 1024];
+    loop {
+        match std::io::Read::read(&mut file, &mut buf) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&buf[..n]),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => return format!("unreadable: {:?}", error.kind()),
+        }
+    }
+    let mut hex = String::with_capacity(71);
+    hex.push_str("sha256:");
+    for byte in hasher.finalize() {
+        let _ = write!(hex, "{byte:02x}");
+    }
+    hex
+}
+
 /// A prompt's first line, at most 80 characters, for one-line summaries.
 fn one_line(text: &str) -> String {
     let line = text.lines().next().unwrap_or_default();
@@ -125,6 +158,12 @@ pub(crate) fn summary(hook: &Hook) -> String {
         Handler::Prompt(ask) => format!("(prompt) {}", one_line(&ask.prompt)),
         Handler::Agent(ask) => format!("(agent) {}", one_line(&ask.prompt)),
         Handler::Http(http) => format!("POST {}", http.url),
+        Handler::Plugin(plugin) => format!(
+            "(plugin {} {}) {}",
+            plugin.name,
+            plugin.version,
+            plugin.wasm.display()
+        ),
         Handler::Unsupported { kind } => format!("({kind} handler)"),
     };
     format!("{} [{events}{matcher}]: {what}", hook.name)

@@ -22,6 +22,7 @@ use crate::sources::Config;
 mod fields;
 mod http;
 mod names;
+mod plugin;
 mod program;
 mod variables;
 
@@ -85,6 +86,7 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
         check_handler(site, project_dir, &policy, &llm, &mut findings);
     }
     names::check(&sites, &mut findings);
+    plugin::duplicates(&sites, &mut findings);
     // The loaders' diagnostics by place, so that each finding is looked up, not searched for.
     let mut loaders: HashMap<(&str, usize, usize), Vec<&str>> = HashMap::new();
     for d in &config.diagnostics {
@@ -120,6 +122,10 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
 /// step can fire anything), so there only near-misses of a known name are reported.
 fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
     let hook = site.hook;
+    if matches!(hook.handler, Handler::Plugin(_)) {
+        // A plugin's patterns are bus topics of any name: its loader checks their spelling.
+        return;
+    }
     match &hook.events {
         EventSelector::Named(event) if !hook.dialect.is_known_event(event) => {
             let known = hook.dialect.known_events();
@@ -240,7 +246,8 @@ fn check_timeout(site: &Site<'_>, findings: &mut Vec<Finding>) {
         key,
         unit,
     } = hook.dialect.timeout_rule();
-    if hook.timeout <= max {
+    // A plugin's time is `max_execution_time_ms`, which the companion enforces.
+    if hook.timeout <= max || matches!(hook.handler, Handler::Plugin(_)) {
         return;
     }
     let position = site.field(key, &[vec![Step::Key(key.into())]]);
@@ -300,6 +307,7 @@ fn check_handler(
             }
         }
         Handler::Http(http) => http::check(site, http, policy, findings),
+        Handler::Plugin(wasm) => plugin::check(site, wasm, findings),
         Handler::Command(form) => {
             if let crate::model::CommandForm::Shell(text) = form
                 && hook.dialect == HOOKRUN

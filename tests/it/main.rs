@@ -28,6 +28,7 @@ mod payload_cap;
 mod payload_template;
 mod payloads;
 mod platform;
+mod plugins;
 mod praisonai;
 mod prompt_hooks;
 mod promptkit;

@@ -2,10 +2,16 @@
 //! in a sanitised environment). PRX hooks are observe-only and have no matchers. They receive
 //! PRX's envelope `{event, timestamp, session_id, payload}`, always a payload file
 //! (`ZERO_HOOK_PAYLOAD_FILE`), and `ZERO_HOOK_*` variables. Event keys compare normalised, and
-//! `prx.lifecycle.<event>` fires `<event>`.
+//! `prx.lifecycle.<event>` fires `<event>`. PRX's WebAssembly plugins (`plugins/*/plugin.toml`)
+//! are its hooks too: each manifest with a hook capability loads into one plugin hook, whose
+//! event patterns are matched by `topic.rs` and which `hookrun-wasm` runs.
 
-mod load;
 mod install;
+mod load;
+pub(crate) mod plugin;
+pub(crate) mod topic;
+
+use std::path::PathBuf;
 
 use serde_json::{Map, Value};
 
@@ -55,9 +61,22 @@ impl DialectSpec for Prx {
         &["hooks.json"]
     }
 
-    fn claims_path(&self, _parent: &str, _file: &str) -> bool {
-        // `hooks.json` is also Cursor's and Codex's name: a PRX file is told by its content.
-        false
+    fn listed_files(&self, project_dir: &std::path::Path) -> Result<Vec<PathBuf>, String> {
+        plugin::manifests(project_dir)
+    }
+
+    fn claims_path(&self, _parent: &str, file: &str) -> bool {
+        // `hooks.json` is also Cursor's and Codex's name: a PRX file is told by its content. A
+        // plugin manifest is told by its name.
+        file == plugin::MANIFEST
+    }
+
+    fn format_of(&self, path: &std::path::Path) -> crate::config::format::Format {
+        if is_manifest(path) {
+            crate::config::format::Format::Toml
+        } else {
+            crate::config::format::Format::Json
+        }
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
@@ -65,7 +84,11 @@ impl DialectSpec for Prx {
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
-        load::load(ctx)
+        if is_manifest(&ctx.source.path) {
+            plugin::load(ctx)
+        } else {
+            load::load(ctx)
+        }
     }
 
     fn known_events(&self) -> &'static [&'static str] {
@@ -79,7 +102,11 @@ impl DialectSpec for Prx {
     fn fires_on(&self, selector: &EventSelector, event: &str) -> bool {
         match selector {
             EventSelector::Named(name) => lifecycle_event(name) == lifecycle_event(event),
-            _ => false,
+            // A plugin's patterns, against the event's name and its lifecycle topic.
+            EventSelector::Patterns(patterns) => {
+                topic::delivery(patterns, &lifecycle_event(event)).is_some()
+            }
+            EventSelector::Typed { .. } => false,
         }
     }
 
@@ -143,6 +170,11 @@ impl DialectSpec for Prx {
             unit: "milliseconds",
         }
     }
+}
+
+/// Whether `path` is a plugin manifest (`plugin.toml`) rather than `hooks.json`.
+fn is_manifest(path: &std::path::Path) -> bool {
+    path.file_name().is_some_and(|name| name == plugin::MANIFEST)
 }
 
 /// PRX's event-key normalisation: trim, ASCII-lowercase, `-` → `_`.

@@ -1,0 +1,88 @@
+//! PRX's event-bus topic patterns, as a plugin's `plugin.toml` writes them in `events`: `*` (every
+//! topic), `prefix.*` (every topic that starts with `prefix.`, the text before the `*`), else
+//! the exact topic. Nothing else is a wildcard: `tool*` matches only the topic `tool*`, as on
+//! PRX's bus. Pure and free of any cargo feature: `hookrun` plans plugin hooks with it and
+//! `hookrun-wasm` delivers nested publishes with it.
+
+/// Whether `pattern` selects `topic`.
+pub(crate) fn matches(pattern: &str, topic: &str) -> bool {
+    if pattern == "*" {
+        return true;
+    }
+    match pattern.strip_suffix('*') {
+        // `prefix.*`: the `.` is part of the prefix, so `prx.*` does not match `prx`.
+        Some(prefix) if prefix.ends_with('.') => topic.starts_with(prefix),
+        _ => pattern == topic,
+    }
+}
+
+/// The lifecycle topic PRX publishes a hook event under (`tool_call` →
+/// `prx.lifecycle.tool_call`).
+pub(crate) const LIFECYCLE_PREFIX: &str = "prx.lifecycle.";
+
+/// The `event` string a plugin subscribed with `patterns` receives in `on-event` when PRX emits
+/// the lifecycle event `event` (normalised, without `prx.lifecycle.`), or `None` when no pattern
+/// selects it. PRX hands a lifecycle event to a hook plugin by its name (`tool_call`), and
+/// publishes it on its bus as `prx.lifecycle.tool_call`: a plugin whose patterns select the name
+/// gets the name, one whose patterns select only the topic gets the topic, and no plugin gets it
+/// twice.
+pub(crate) fn delivery(patterns: &[String], event: &str) -> Option<String> {
+    if patterns.iter().any(|pattern| matches(pattern, event)) {
+        return Some(event.to_owned());
+    }
+    let topic = format!("{LIFECYCLE_PREFIX}{event}");
+    patterns
+        .iter()
+        .any(|pattern| matches(pattern, &topic))
+        .then_some(topic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_are_exact_prefix_dot_star_or_star() {
+        let cases = [
+            ("*", "tool_call", true),
+            ("*", "prx.lifecycle.tool_call", true),
+            ("tool_call", "tool_call", true),
+            ("tool_call", "tool_call_start", false),
+            ("prx.lifecycle.*", "prx.lifecycle.tool_call", true),
+            ("prx.lifecycle.*", "prx.lifecycle", false),
+            ("prx.*", "prx.lifecycle.agent_start", true),
+            ("prx.*", "prx", false),
+            ("prx.*", "prxx.a", false),
+            // Only `*` alone or after a `.` is a wildcard on PRX's bus.
+            ("tool*", "tool_call", false),
+            ("tool*", "tool*", true),
+            ("weather.update", "weather.update", true),
+            ("Tool_Call", "tool_call", false),
+        ];
+        for (pattern, topic, expected) in cases {
+            assert_eq!(matches(pattern, topic), expected, "{pattern} ~ {topic}");
+        }
+    }
+
+    #[test]
+    fn a_lifecycle_event_reaches_name_and_topic_subscribers_once() {
+        let of = |patterns: &[&str]| -> Vec<String> {
+            patterns.iter().map(|p| (*p).to_owned()).collect()
+        };
+        assert_eq!(
+            delivery(&of(&["tool_call"]), "tool_call").as_deref(),
+            Some("tool_call")
+        );
+        assert_eq!(
+            delivery(&of(&["prx.lifecycle.*"]), "tool_call").as_deref(),
+            Some("prx.lifecycle.tool_call")
+        );
+        assert_eq!(
+            delivery(&of(&["prx.lifecycle.tool_call", "tool_call"]), "tool_call").as_deref(),
+            Some("tool_call")
+        );
+        assert_eq!(delivery(&of(&["*"]), "agent_end").as_deref(), Some("agent_end"));
+        assert_eq!(delivery(&of(&["agent_start"]), "tool_call"), None);
+        assert_eq!(delivery(&of(&[]), "tool_call"), None);
+    }
+}
