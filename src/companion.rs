@@ -18,6 +18,8 @@ pub(crate) enum Companion {
     /// `hookrun-serve`: `hookrun serve` (cargo feature `serve`).
     Serve,
     /// `hookrun-wasm`: runs and checks WebAssembly plugin hooks (cargo feature `plugins`).
+    // Used by plugin hooks, built on their own branch.
+    #[allow(dead_code)]
     Wasm,
 }
 
