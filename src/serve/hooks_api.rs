@@ -105,6 +105,24 @@ impl HookBody {
             .or(self.args.as_ref())
     }
 
+    /// The `enabled` to set after the edit: none when there is nothing to switch. A file without
+    /// per-hook switches (Claude, Gemini, Cursor) has every hook on: `true` asks nothing, and
+    /// `false` is refused before anything is written.
+    fn switch(&self, file: &HookFile) -> Result<Option<bool>, Response> {
+        let per_hook = matches!(file.dialect.name(), "prx" | "proxyai");
+        match self.enabled {
+            Some(false) if !per_hook => Err(error(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "{} hooks have no switch of their own: remove the hook instead",
+                    file.dialect.name()
+                ),
+            )),
+            Some(enabled) if per_hook => Ok(Some(enabled)),
+            _ => Ok(None),
+        }
+    }
+
     /// The change it asks for; `current` is the hook's command when only its arguments are given.
     fn change(&self, current: Option<&HookView>) -> Result<Change, Response> {
         let action = self.action.as_ref();
@@ -307,9 +325,10 @@ pub(crate) async fn create(
             ));
         }
         let change = body.change(None)?;
+        let switch = body.switch(&app.file)?;
         let applied = edit(&app, if_match(&headers).as_ref(), |session| {
             let added = session.add(&change)?;
-            match body.enabled {
+            match switch {
                 Some(false) => session.set_enabled(&added.id, false),
                 _ => Ok(added),
             }
@@ -348,9 +367,10 @@ pub(crate) async fn update(
             None
         };
         let change = body.change(current.as_ref())?;
+        let switch = body.switch(&app.file)?;
         let applied = edit(&app, expect.as_ref(), |session| {
             let updated = session.update(&id, &change)?;
-            match body.enabled {
+            match switch {
                 Some(enabled) => session.set_enabled(&updated.id, enabled),
                 None => Ok(updated),
             }

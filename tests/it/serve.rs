@@ -838,3 +838,68 @@ fn fires_run_in_parallel_and_the_hooks_of_one_fire_in_order() {
     let order = std::fs::read_to_string(case.at("nap.sh.order")).unwrap();
     assert_eq!(order, "first\nsecond\n");
 }
+
+#[test]
+fn an_async_hook_outlives_its_fire_and_other_fires_sweeps() {
+    // The worker is started as the running program (hookrun-serve), and a later fire's sweep on
+    // another thread must leave it alone.
+    let case = Case::new()
+        .file(
+            "hookrun.toml",
+            "[[hook]]\nname = \"later\"\nevents = [\"Stop\"]\nasync = true\ncommand = 'sleep 1; echo done > async.done'\n\n[[hook]]\nname = \"now\"\nevents = [\"PreToolUse\"]\ncommand = 'true'\n",
+        )
+        .file("hooks.json", "{\"hooks\": {}}");
+    let server = Server::start(&case, &[]);
+    server.request("POST", "/api/fire/Stop", "{}").expect(200);
+    for _ in 0..5 {
+        server
+            .request("POST", "/api/fire/PreToolUse", "{}")
+            .expect(200);
+    }
+    let start = Instant::now();
+    while !case.at("async.done").exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the async hook never finished"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_claude_file_is_served_with_its_matcher_and_no_per_hook_switch() {
+    let case = Case::new().file(".claude/settings.json", "{\"model\": \"x\"}\n");
+    let server = Server::start(&case, &["--file", ".claude/settings.json"]);
+    let created = server
+        .request(
+            "POST",
+            "/api/hooks",
+            r#"{"event": "PreToolUse", "matcher": "Bash", "action": {"command": "./guard.sh"}, "enabled": true}"#,
+        )
+        .expect(201)
+        .json();
+    assert_eq!(created["matcher"], "Bash");
+    let before = std::fs::read_to_string(case.at(".claude/settings.json")).unwrap();
+    assert!(before.contains("\"model\": \"x\""), "{before}");
+    let refused = server
+        .request(
+            "POST",
+            "/api/hooks",
+            r#"{"event": "PreToolUse", "action": {"command": "./other.sh"}, "enabled": false}"#,
+        )
+        .expect(400);
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("no switch")
+    );
+    assert_eq!(
+        std::fs::read_to_string(case.at(".claude/settings.json")).unwrap(),
+        before
+    );
+    let id = created["id"].as_str().unwrap();
+    server
+        .request("PATCH", &format!("/api/hooks/{id}/toggle"), "")
+        .expect(400);
+}
