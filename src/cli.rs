@@ -103,7 +103,7 @@ pub(crate) enum Command {
 }
 
 /// Runs `hookrun-serve` (cargo feature `serve`), which takes the same command line.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 #[group(skip)]
 pub(crate) struct ServeArgs {
     /// Address to listen on; port 0 takes a free port. The bound address is printed on stdout.

@@ -15,6 +15,7 @@
 )]
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -78,26 +79,13 @@ pub(crate) fn main(args: Vec<OsString>) -> ExitCode {
         crate::stderr::say!("hookrun-serve: it runs `hookrun serve …`: give it that command line");
         return ExitCode::from(crate::exit::BLOCK);
     };
-    let args = clone_args(args);
+    let args = args.clone();
     match run(cli, &args) {
         Ok(()) => ExitCode::from(crate::exit::OK),
         Err(error) => {
             crate::stderr::say!("hookrun serve: {error}");
             ExitCode::from(crate::exit::FAILURE)
         }
-    }
-}
-
-fn clone_args(args: &ServeArgs) -> ServeArgs {
-    ServeArgs {
-        addr: args.addr,
-        socket: args.socket.clone(),
-        allow_remote: args.allow_remote,
-        file: args.file.clone(),
-        strict: args.strict,
-        timeout: args.timeout,
-        max_body: args.max_body,
-        grace: args.grace,
     }
 }
 
@@ -281,10 +269,21 @@ fn output_of(uri: &Uri) -> Result<Option<Dialect>, Response> {
     }
 }
 
-/// A header value for free text: JSON-quoted, so that no control character gets in.
+/// A header value for free text: a JSON string in ASCII (`\uXXXX` for the rest), since a header
+/// holds visible ASCII only.
 fn text_header(text: &str) -> HeaderValue {
-    HeaderValue::from_str(&Value::from(text).to_string())
-        .unwrap_or(HeaderValue::from_static("\"\""))
+    let mut ascii = String::with_capacity(text.len() + 2);
+    for c in Value::from(text).to_string().chars() {
+        if c.is_ascii() {
+            ascii.push(c);
+        } else {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(ascii, "\\u{unit:04x}");
+            }
+        }
+    }
+    HeaderValue::from_str(&ascii).unwrap_or(HeaderValue::from_static("\"\""))
 }
 
 /// `POST /api/fire/{event}[?output=AGENT]`: the body is the payload; the response body is what
@@ -413,4 +412,30 @@ fn reply_bytes(status: StatusCode, stdout: Vec<u8>, stderr: Option<&str>) -> Res
             .insert("x-hookrun-stderr", text_header(stderr));
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_text_headers_are_ascii_json() {
+        let header = text_header("deny: r\u{e9}sum\u{e9} \u{1f600}\n");
+        assert_eq!(
+            header.to_str().unwrap(),
+            r#""deny: r\u00e9sum\u00e9 \ud83d\ude00\n""#
+        );
+        let back: String = serde_json::from_str(header.to_str().unwrap()).unwrap();
+        assert_eq!(back, "deny: r\u{e9}sum\u{e9} \u{1f600}\n");
+    }
+
+    #[test]
+    fn query_values_are_decoded() {
+        let uri: Uri = "/api/events?x=1&topic=prx.%2A&output=claude+x"
+            .parse()
+            .unwrap();
+        assert_eq!(query_value(&uri, "topic").as_deref(), Some("prx.*"));
+        assert_eq!(query_value(&uri, "output").as_deref(), Some("claude x"));
+        assert_eq!(query_value(&uri, "none"), None);
+    }
 }
