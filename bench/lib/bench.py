@@ -352,6 +352,7 @@ def main():
         return 1 if failures else 0
     if ONLY == "serve":
         measure_serve(p1k, match, match_dialects[0], have_hookrun, verify)
+        note_busy()
         print_table([], [], failures)
         return 1 if failures else 0
 
@@ -469,11 +470,7 @@ def main():
     # --- h. hookrun serve: POST /api/fire against hookrun fire spawned per event ---------------
     measure_serve(p1k, match, match_dialects[0], have_hookrun, verify)
 
-    busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
-    if busiest[1] > 1.5:  # the harness itself keeps about one core busy
-        notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "
-                     "started, on 2 cores): other work shares the CPUs, so figures and even ratios "
-                     "are unreliable; rerun when it is quiet")
+    note_busy()
     print_table(big_rows, by_dialect, failures)
     with open(os.path.join(RESULTS, "summary.json"), "w") as f:
         json.dump({"rows": [r for _, r in rows], "big": big_rows, "by_dialect": by_dialect, "notes": notes,
@@ -509,6 +506,14 @@ def measure_installed(payload, have_hookrun, verify):
         add_row(se, label, med, "release binary", 1.05)
 
 
+def note_busy():
+    busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
+    if busiest[1] > 1.5:  # the harness itself keeps about one core busy
+        notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "
+                     "started, on 2 cores): other work shares the CPUs, so figures and even ratios "
+                     "are unreliable; rerun when it is quiet")
+
+
 def measure_serve(payload, match, dialect, have_hookrun, verify):
     """Scenario h (bench/lib/serve_row.py): one warm `hookrun serve` answering POST /api/fire,
     with 0 and 10 matching `true` hooks, against `hookrun fire` spawned per event on the same
@@ -537,6 +542,7 @@ def measure_serve(payload, match, dialect, have_hookrun, verify):
             if got != n:
                 notes.append(f"scenario h: {served} ran {got} hooks, expected {n}: not measured")
                 continue
+            loads.append((f"h-served-{n}", loadavg()))
             med[served] = serve_row.latency_rounds(server, EVENT, body, ROUNDS, runs(200), runs(20))
             add_row(sh, spawned, med)
             add_row(sh, served, med, spawned)
