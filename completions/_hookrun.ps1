@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Wire hookrun into an agent''s own configuration as its single hook for every event')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove what `install` added to an agent''s configuration')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'List, add, change, remove and switch hooks in the agents'' own files')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -422,6 +423,31 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
         'hookrun;hooks;help;help' {
             break
         }
+        'hookrun;serve' {
+            [CompletionResult]::new('--addr', '--addr', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 takes a free port. The bound address is printed on stdout. [default: 127.0.0.1:7433, or none with --socket]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Listen on a Unix socket at PATH (mode 0600)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The hook file /api/hooks edits (default: the first editable one, PRX''s hooks.json first; hooks.json when there is none)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cap every hook''s timeout (e.g. 500ms, 5s, 2m)')
+            [CompletionResult]::new('--max-body', '--max-body', [CompletionResultType]::ParameterName, 'Largest request body accepted, in bytes')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'At SIGINT or SIGTERM, how long running fires may go on before their hooks are ended')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'Accept an --addr that is not a loopback address (every request still needs the token)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Every hook failure blocks, in every fire (as `fire --strict`)')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'hookrun;help' {
             [CompletionResult]::new('fire', 'fire', [CompletionResultType]::ParameterValue, 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline')
@@ -434,6 +460,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Wire hookrun into an agent''s own configuration as its single hook for every event')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove what `install` added to an agent''s configuration')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'List, add, change, remove and switch hooks in the agents'' own files')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -492,6 +519,9 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             break
         }
         'hookrun;help;hooks;disable' {
+            break
+        }
+        'hookrun;help;serve' {
             break
         }
         'hookrun;help;help' {

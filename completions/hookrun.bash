@@ -40,6 +40,9 @@ _hookrun() {
             hookrun,schema)
                 cmd="hookrun__subcmd__schema"
                 ;;
+            hookrun,serve)
+                cmd="hookrun__subcmd__serve"
+                ;;
             hookrun,test)
                 cmd="hookrun__subcmd__test"
                 ;;
@@ -75,6 +78,9 @@ _hookrun() {
                 ;;
             hookrun__subcmd__help,schema)
                 cmd="hookrun__subcmd__help__subcmd__schema"
+                ;;
+            hookrun__subcmd__help,serve)
+                cmd="hookrun__subcmd__help__subcmd__serve"
                 ;;
             hookrun__subcmd__help,test)
                 cmd="hookrun__subcmd__help__subcmd__test"
@@ -155,7 +161,7 @@ _hookrun() {
 
     case "${cmd}" in
         hookrun)
-            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust init install uninstall hooks help"
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust init install uninstall hooks serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -297,7 +303,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__help)
-            opts="fire test completions schema validate list trust init install uninstall hooks help"
+            opts="fire test completions schema validate list trust init install uninstall hooks serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -493,6 +499,20 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__help__subcmd__schema)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__help__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1129,6 +1149,68 @@ _hookrun() {
                 return 0
             fi
             case "${prev}" in
+                --project-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__serve)
+            opts="-C -c -v -h -V --addr --socket --allow-remote --file --strict --timeout --max-body --grace --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --addr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --grace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --project-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

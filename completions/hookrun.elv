@@ -43,6 +43,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
             cand uninstall 'Remove what `install` added to an agent''s configuration'
             cand hooks 'List, add, change, remove and switch hooks in the agents'' own files'
+            cand serve 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;fire'= {
@@ -393,6 +394,30 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         }
         &'hookrun;hooks;help;help'= {
         }
+        &'hookrun;serve'= {
+            cand --addr 'Address to listen on; port 0 takes a free port. The bound address is printed on stdout. [default: 127.0.0.1:7433, or none with --socket]'
+            cand --socket 'Listen on a Unix socket at PATH (mode 0600)'
+            cand --file 'The hook file /api/hooks edits (default: the first editable one, PRX''s hooks.json first; hooks.json when there is none)'
+            cand --timeout 'Cap every hook''s timeout (e.g. 500ms, 5s, 2m)'
+            cand --max-body 'Largest request body accepted, in bytes'
+            cand --grace 'At SIGINT or SIGTERM, how long running fires may go on before their hooks are ended'
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --allow-remote 'Accept an --addr that is not a loopback address (every request still needs the token)'
+            cand --strict 'Every hook failure blocks, in every fire (as `fire --strict`)'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'hookrun;help'= {
             cand fire 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
             cand test 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
@@ -405,6 +430,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
             cand uninstall 'Remove what `install` added to an agent''s configuration'
             cand hooks 'List, add, change, remove and switch hooks in the agents'' own files'
+            cand serve 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'hookrun;help;fire'= {
@@ -446,6 +472,8 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         &'hookrun;help;hooks;enable'= {
         }
         &'hookrun;help;hooks;disable'= {
+        }
+        &'hookrun;help;serve'= {
         }
         &'hookrun;help;help'= {
         }

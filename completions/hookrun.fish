@@ -46,6 +46,7 @@ complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "init" -d 'Write a c
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "hooks" -d 'List, add, change, remove and switch hooks in the agents\' own files'
+complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "serve" -d 'Serve the project over HTTP: PRX\'s /api/hooks, POST /api/fire/EVENT, the /api/events bus'
 complete -c hookrun -n "__fish_hookrun_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l payload -d 'Read the payload from FILE instead of stdin' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l set -d 'Set a payload field: `key.path=value` (JSON when it parses, else a string). Repeatable' -r
@@ -305,18 +306,38 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Switch a hook on'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Switch a hook off (or, with --all, every hook of the file)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "completions" -d 'Print a shell completion script'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "hooks" -d 'List, add, change, remove and switch hooks in the agents\' own files'
-complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l addr -d 'Address to listen on; port 0 takes a free port. The bound address is printed on stdout. [default: 127.0.0.1:7433, or none with --socket]' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l socket -d 'Listen on a Unix socket at PATH (mode 0600)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l file -d 'The hook file /api/hooks edits (default: the first editable one, PRX\'s hooks.json first; hooks.json when there is none)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l timeout -d 'Cap every hook\'s timeout (e.g. 500ms, 5s, 2m)' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l max-body -d 'Largest request body accepted, in bytes' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l grace -d 'At SIGINT or SIGTERM, how long running fires may go on before their hooks are ended' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l color -d 'When to colour human output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l allow-remote -d 'Accept an --addr that is not a loopback address (every request still needs the token)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l strict -d 'Every hook failure blocks, in every fire (as `fire --strict`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -s v -l verbose -d 'Trace what hookrun does to stderr'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -s h -l help -d 'Print help'
+complete -c hookrun -n "__fish_hookrun_using_subcommand serve" -s V -l version -d 'Print version'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "fire" -d 'Run the hooks matching EVENT with the payload on stdin; print the merged decision JSON'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "test" -d 'Run hook test files (`*.hooktest.toml|yaml|yml|json`) through the real fire pipeline'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "completions" -d 'Print a shell completion script'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "schema" -d 'Print the JSON Schema of the decision document, of `hookrun.toml`, or of test files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "validate" -d 'Check every hook configuration and report each problem with file:line:col'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "list" -d 'List the hooks hookrun sees, grouped by source file'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "trust" -d 'Review the project\'s hook files and trust them to run (or list and revoke trust)'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "init" -d 'Write a commented starter `hookrun.toml` and a test file that passes as written'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "install" -d 'Wire hookrun into an agent\'s own configuration as its single hook for every event'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "uninstall" -d 'Remove what `install` added to an agent\'s configuration'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "hooks" -d 'List, add, change, remove and switch hooks in the agents\' own files'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "serve" -d 'Serve the project over HTTP: PRX\'s /api/hooks, POST /api/fire/EVENT, the /api/events bus'
+complete -c hookrun -n "__fish_hookrun_using_subcommand help; and not __fish_seen_subcommand_from fire test completions schema validate list trust init install uninstall hooks serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "list" -d 'List the hooks of every file `hookrun hooks` can edit, with their ids'
 complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "add" -d 'Add a hook: `hookrun hooks add EVENT -- COMMAND [ARGS…]`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "update" -d 'Change a hook\'s event, command, matcher, timeout, stdin or environment'

@@ -98,6 +98,40 @@ pub(crate) enum Command {
     Uninstall(UninstallArgs),
     /// List, add, change, remove and switch hooks in the agents' own files.
     Hooks(HooksArgs),
+    /// Serve the project over HTTP: PRX's /api/hooks, POST /api/fire/EVENT, the /api/events bus.
+    Serve(ServeArgs),
+}
+
+/// Runs `hookrun-serve` (cargo feature `serve`), which takes the same command line.
+#[derive(Debug, Clone, Args)]
+#[group(skip)]
+pub(crate) struct ServeArgs {
+    /// Address to listen on; port 0 takes a free port. The bound address is printed on stdout.
+    /// [default: 127.0.0.1:7433, or none with --socket]
+    #[arg(long, value_name = "ADDR")]
+    pub(crate) addr: Option<std::net::SocketAddr>,
+    /// Listen on a Unix socket at PATH (mode 0600).
+    #[arg(long, value_name = "PATH")]
+    pub(crate) socket: Option<PathBuf>,
+    /// Accept an --addr that is not a loopback address (every request still needs the token).
+    #[arg(long)]
+    pub(crate) allow_remote: bool,
+    /// The hook file /api/hooks edits (default: the first editable one, PRX's hooks.json first;
+    /// hooks.json when there is none).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
+    /// Every hook failure blocks, in every fire (as `fire --strict`).
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// Cap every hook's timeout (e.g. 500ms, 5s, 2m).
+    #[arg(long, value_parser = parse_duration_arg, value_name = "DURATION")]
+    pub(crate) timeout: Option<Duration>,
+    /// Largest request body accepted, in bytes.
+    #[arg(long, default_value_t = 1024 * 1024, value_name = "BYTES")]
+    pub(crate) max_body: u64,
+    /// At SIGINT or SIGTERM, how long running fires may go on before their hooks are ended.
+    #[arg(long, default_value = "10s", value_parser = parse_duration_arg, value_name = "DURATION")]
+    pub(crate) grace: Duration,
 }
 
 #[derive(Debug, Args)]

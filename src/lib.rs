@@ -17,8 +17,6 @@ mod cache;
 mod cli;
 mod command_line;
 mod commands;
-// `Companion::Serve` is used by `hookrun serve`, built on its own branch.
-#[allow(dead_code)]
 mod companion;
 pub(crate) mod config;
 mod dialects;
@@ -39,6 +37,8 @@ mod payload;
 mod plan;
 mod runner;
 mod schema;
+#[cfg(feature = "serve")]
+mod serve;
 mod sources;
 mod stderr;
 mod testfile;
@@ -92,6 +92,19 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Entry point of `hookrun-serve` (cargo feature `serve`), which `hookrun serve` runs.
+#[cfg(feature = "serve")]
+pub fn serve_main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Async hooks' workers are started as the running program: here, hookrun-serve.
+    if let [_, word, order] = args.as_slice()
+        && word == commands::async_worker::COMMAND
+    {
+        return commands::async_worker::run(std::path::Path::new(order));
+    }
+    serve::main(args)
+}
+
 fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
     match &cli.command {
         cli::Command::Fire(args) => commands::fire::run(cli, args),
@@ -112,5 +125,6 @@ fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
             commands::install::run(cli, &args.target, None, install::Action::Uninstall)
         }
         cli::Command::Hooks(args) => commands::hooks::run(cli, args),
+        cli::Command::Serve(_) => commands::serve::run(),
     }
 }

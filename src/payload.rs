@@ -122,6 +122,15 @@ pub(crate) fn read(
         Ok(None) => return Err(PayloadError::TooLarge { from, max }),
         Err(source) => return Err(PayloadError::Read { from, source }),
     };
+    from_bytes(bytes, from, sets)
+}
+
+/// The payload object in `bytes` (read from `from`, as errors name it), with `sets` applied.
+pub(crate) fn from_bytes(
+    bytes: Vec<u8>,
+    from: String,
+    sets: &[String],
+) -> Result<Payload, PayloadError> {
     let mut payload = if bytes.iter().all(u8::is_ascii_whitespace) {
         if sets.is_empty() {
             return Err(PayloadError::Empty { from });

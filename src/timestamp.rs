@@ -11,6 +11,15 @@ pub(crate) fn rfc3339_now() -> String {
     rfc3339(since.as_secs(), since.subsec_millis())
 }
 
+/// `time` in RFC 3339 (UTC, milliseconds); the epoch for a time before it.
+#[cfg(feature = "serve")]
+pub(crate) fn rfc3339_of(time: SystemTime) -> String {
+    let since = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    rfc3339(since.as_secs(), since.subsec_millis())
+}
+
 fn rfc3339(seconds: u64, millis: u32) -> String {
     let days = i64::try_from(seconds / 86_400).unwrap_or(0);
     let rest = seconds % 86_400;

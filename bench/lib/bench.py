@@ -40,7 +40,10 @@ LEFTHOOK = _path("BENCH_LEFTHOOK")
 # The `hookrun` an npm install and a wheel install put on PATH (bench/run installs target/dist/).
 NPM_HOOKRUN = _path("BENCH_NPM_HOOKRUN")
 WHEEL_HOOKRUN = _path("BENCH_WHEEL_HOOKRUN")
-# BENCH_ONLY=installed: only the installed-packages row (a quick look at it alone).
+# hookrun-serve (cargo feature `serve`), for scenario h.
+HOOKRUN_SERVE = _path("BENCH_HOOKRUN_SERVE")
+# BENCH_ONLY=installed: only the installed-packages row (a quick look at it alone); BENCH_ONLY=serve:
+# only scenario h (hookrun serve).
 ONLY = os.environ.get("BENCH_ONLY", "")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
@@ -351,6 +354,11 @@ def main():
         measure_installed(p1k, have_hookrun, verify)
         print_table([], [], failures)
         return 1 if failures else 0
+    if ONLY == "serve":
+        measure_serve(p1k, match, match_dialects[0], have_hookrun, verify)
+        note_busy()
+        print_table([], [], failures)
+        return 1 if failures else 0
 
     # --- empty project, a (100 hooks, none match), e (10 000 hooks, one matches), b (N match) --
     # Each against the floor linked the same way: the static hookrun with the static floor, the
@@ -463,11 +471,10 @@ def main():
     else:
         pending_row(sg, "hookrun + 1 http hook", why_pending)
 
-    busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
-    if busiest[1] > 1.5:  # the harness itself keeps about one core busy
-        notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "
-                     "started, on 2 cores): other work shares the CPUs, so figures and even ratios "
-                     "are unreliable; rerun when it is quiet")
+    # --- h. hookrun serve: POST /api/fire against hookrun fire spawned per event ---------------
+    measure_serve(p1k, match, match_dialects[0], have_hookrun, verify)
+
+    note_busy()
     print_table(big_rows, by_dialect, failures)
     with open(os.path.join(RESULTS, "summary.json"), "w") as f:
         json.dump({"rows": [r for _, r in rows], "big": big_rows, "by_dialect": by_dialect, "notes": notes,
@@ -501,6 +508,55 @@ def measure_installed(payload, have_hookrun, verify):
     add_row(se, "release binary", med)
     for label, _ in cmds[1:]:
         add_row(se, label, med, "release binary", 1.05)
+
+
+def note_busy():
+    busiest = max(loads, key=lambda x: x[1], default=("", 0.0))
+    if busiest[1] > 1.5:  # the harness itself keeps about one core busy
+        notes.append(f"**the machine was busy** (1-minute load {busiest[1]:.1f} when `{busiest[0]}` "
+                     "started, on 2 cores): other work shares the CPUs, so figures and even ratios "
+                     "are unreliable; rerun when it is quiet")
+
+
+def measure_serve(payload, match, dialect, have_hookrun, verify):
+    """Scenario h (bench/lib/serve_row.py): one warm `hookrun serve` answering POST /api/fire,
+    with 0 and 10 matching `true` hooks, against `hookrun fire` spawned per event on the same
+    project; then requests per second under concurrent clients."""
+    import serve_row
+    sh = "h. hookrun serve"
+    if not have_hookrun or not HOOKRUN_SERVE:
+        pending_row(sh, "POST /api/fire", "hookrun or hookrun-serve (feature serve) not built")
+        return
+    empty = os.path.join(PROJECTS, "empty")
+    os.makedirs(empty, exist_ok=True)
+    with open(payload, "rb") as f:
+        body = f.read()
+    for n, project in ((0, empty), (10, match[(10, dialect)])):
+        spawned = f"hookrun fire, {n} hooks (spawned)"
+        served = f"POST /api/fire, {n} hooks (served)"
+        if not verify(spawned, hookrun_cmd(project, payload), n):
+            continue
+        log(f"h: {n} hooks, measuring")
+        med, _ = hyperfine(f"h-spawned-{n}", [(spawned, hookrun_cmd(project, payload))], 10, 100)
+        server = serve_row.Server(HOOKRUN, HOOKRUN_SERVE, project)
+        try:
+            conn = server.connect()
+            got = serve_row.hooks_in(serve_row.fire(conn, EVENT, body))
+            conn.close()
+            if got != n:
+                notes.append(f"scenario h: {served} ran {got} hooks, expected {n}: not measured")
+                continue
+            loads.append((f"h-served-{n}", loadavg()))
+            med[served] = serve_row.latency_rounds(server, EVENT, body, ROUNDS, runs(200), runs(20))
+            add_row(sh, spawned, med)
+            add_row(sh, served, med, spawned)
+            for clients in (1, 8):
+                rate = serve_row.throughput(server, EVENT, body, clients, runs(100 if n else 400))
+                label = f"{clients} concurrent client{'s' if clients > 1 else ''}, {n} hooks"
+                rows.append(([sh, label, "", "", "", "", "", f"**{rate:.0f} requests/s**", "", ""],
+                             {"scenario": sh, "command": label, "requests_per_s": rate}))
+        finally:
+            server.stop()
 
 
 def time_rss(cmd):

@@ -4,7 +4,6 @@
 //! a hook read back without it.
 
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::Duration;
 
 use super::codec::{Reader, Writer};
@@ -332,7 +331,7 @@ pub(super) fn get_hook(
     let entry_len = r.len()?;
     let entry = (0..entry_len)
         .map(|_| match r.u8()? {
-            0 => Some(Step::Key(Rc::from(r.str()?))),
+            0 => Some(Step::Key(std::sync::Arc::from(r.str()?))),
             1 => Some(Step::Index(usize::try_from(r.u64()?).ok()?)),
             _ => None,
         })

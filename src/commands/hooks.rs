@@ -212,7 +212,7 @@ fn edit(
 }
 
 /// Whether the file's hooks are trusted as they are now (files outside the project need none).
-fn is_trusted(cli: &Cli, file: &HookFile) -> bool {
+pub(crate) fn is_trusted(cli: &Cli, file: &HookFile) -> bool {
     if !crate::trust::needs_trust(file.level) {
         return true;
     }
@@ -231,7 +231,7 @@ fn canonical(path: &Path) -> PathBuf {
 
 /// The files `hookrun hooks` can edit among those hookrun loads, in discovery order with PRX's
 /// `hooks.json` first; managed and plugin files are left out.
-fn editable(cli: &Cli, project_dir: &Path) -> Vec<HookFile> {
+pub(crate) fn editable(cli: &Cli, project_dir: &Path) -> Vec<HookFile> {
     let config = super::load_config(cli, project_dir);
     let mut files: Vec<HookFile> = config
         .sources
@@ -252,7 +252,7 @@ fn editable(cli: &Cli, project_dir: &Path) -> Vec<HookFile> {
 
 /// The file named by `--file` (relative to the project), with the dialect its place, `--dialect`
 /// or its content gives.
-fn named(cli: &Cli, project_dir: &Path, file: &Path) -> Result<HookFile, Error> {
+pub(crate) fn named(cli: &Cli, project_dir: &Path, file: &Path) -> Result<HookFile, Error> {
     let path = project_dir.join(file);
     let discovered = dialects::ALL.iter().find_map(|&dialect| {
         dialect

@@ -16,9 +16,10 @@ pub(crate) mod init;
 pub(crate) mod install;
 pub(crate) mod list;
 pub(crate) mod schema;
+pub(crate) mod serve;
 pub(crate) mod test;
 pub(crate) mod trust;
-mod trust_gate;
+pub(crate) mod trust_gate;
 pub(crate) mod validate;
 
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current

@@ -2,11 +2,12 @@
 //! serde_json gives positions only for syntax errors; this scanner gives them for the problems
 //! found afterwards. It runs only when a diagnostic is made, never on the happy path.
 
-/// One step of a path into a document. Keys are shared (`Rc`): loaders extend a path for every
-/// entry they read, and a hook keeps its entry's path, so copying a path copies no text.
+/// One step of a path into a document. Keys are shared (`Arc`, so that a loaded configuration
+/// can be shared by `hookrun serve`'s threads): loaders extend a path for every entry they read,
+/// and a hook keeps its entry's path, so copying a path copies no text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Step {
-    Key(std::rc::Rc<str>),
+    Key(std::sync::Arc<str>),
     Index(usize),
 }
 

@@ -113,13 +113,16 @@ fn start(order: &Order, payload: &[u8]) -> std::io::Result<()> {
     file.write_all(payload)?;
     file.flush()?;
     let (_, path) = file.keep().map_err(|error| error.error)?;
-    let spawned = Command::new(std::env::current_exe()?)
+    let mut command = Command::new(std::env::current_exe()?);
+    command
         .arg(COMMAND)
         .arg(&path)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
+        .stderr(Stdio::null());
+    // Registered as a worker: `hookrun serve` runs other fires' hooks meanwhile, and their sweeps
+    // must leave it alone.
+    let spawned = crate::runner::running::spawn_worker(|| command.spawn());
     match spawned {
         // Not waited for: it outlives the fire, and whoever inherits it reaps it.
         Ok(child) => drop(child),

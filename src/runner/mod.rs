@@ -19,6 +19,7 @@ use rustix::process::Pid;
 
 pub(crate) mod capture;
 pub(crate) mod platform;
+pub(crate) mod running;
 pub(crate) mod signals;
 pub(crate) mod spawn;
 pub(crate) mod terminate;
@@ -126,6 +127,7 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     };
     let mut state = Loop::new(&mut child, job.stdin, start + job.timeout);
     let status = state.drive(&mut child, &mut stdout, &mut stderr, job.grace);
+    running::ended(child.id());
     let duration = start.elapsed();
     let left_behind = platform::sweep(state.leader, job.grace);
     let finished = Finished {

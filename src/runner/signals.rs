@@ -82,3 +82,28 @@ pub(crate) fn drain_wake() {
         while matches!(rustix::io::read(stream, &mut buffer), Ok(n) if n > 0) {}
     }
 }
+
+/// `hookrun serve`'s hold on its fires: it takes SIGINT and SIGTERM itself (a graceful shutdown
+/// first lets the running fires finish), and past the grace period ends their hooks as a signal
+/// to `fire` would.
+#[cfg(feature = "serve")]
+pub(crate) struct Interrupter(UnixStream);
+
+/// Makes the runners' wake descriptor one end of a socket the [`Interrupter`] holds the other end
+/// of; no signal handler is installed. `None` when the descriptor was already set up.
+#[cfg(feature = "serve")]
+pub(crate) fn interrupter() -> std::io::Result<Option<Interrupter>> {
+    let (read, write) = UnixStream::pair()?;
+    read.set_nonblocking(true)?;
+    Ok(WAKE.set(read).ok().map(|()| Interrupter(write)))
+}
+
+#[cfg(feature = "serve")]
+impl Interrupter {
+    /// Ends every running hook's group (and every later one) as if hookrun had received `signal`:
+    /// closing the socket leaves the wake descriptor readable for every runner at once.
+    pub(crate) fn interrupt(self, signal: i32) {
+        RECEIVED.store(usize::try_from(signal).unwrap_or(0), Ordering::SeqCst);
+        drop(self.0);
+    }
+}

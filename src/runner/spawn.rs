@@ -39,9 +39,14 @@ pub(crate) fn command(job: &Job<'_>) -> Command {
 /// Not through `Command::current_dir`: std gives a child its own directory with
 /// `posix_spawn_file_actions_addchdir_np`, which it looks up at run time, and the statically
 /// linked release binary cannot look it up. std then falls back to fork + exec, which costs
-/// ~0.08 ms more per hook (bench/README.md). hookrun starts hooks one at a time from one thread,
-/// so it enters `dir` itself for the spawn and returns through a descriptor of where it was.
+/// ~0.08 ms more per hook (bench/README.md). hookrun enters `dir` itself for the spawn and returns
+/// through a descriptor of where it was, one spawn at a time ([`super::running::spawn`]: `hookrun
+/// serve` starts hooks from parallel threads).
 pub(crate) fn spawn_in(command: &mut Command, dir: &Path) -> std::io::Result<Child> {
+    super::running::spawn(|| spawn_in_unlocked(command, dir))
+}
+
+fn spawn_in_unlocked(command: &mut Command, dir: &Path) -> std::io::Result<Child> {
     static START_DIR: OnceLock<Option<(PathBuf, OwnedFd)>> = OnceLock::new();
     let start = START_DIR.get_or_init(|| {
         let path = std::env::current_dir().ok()?;

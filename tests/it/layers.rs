@@ -54,15 +54,22 @@ const LAYERS: &[&str] = &[
     "schema",
     // Editing hooks in the agents' files (`hookrun hooks`): locked, validated, atomic edits.
     "edit",
+    // Finding the companion programs (hookrun-serve, hookrun-wasm) a subcommand runs.
+    "companion",
     // The command line, the error type, the subcommands.
     "cli",
     "command_line",
     "error",
     "commands",
+    // `hookrun serve` (feature `serve`): the HTTP server over the subcommands' and the edit
+    // layer's functions.
+    "serve",
     // Entry points for the fuzz targets in fuzz/: they reach any parser.
     "fuzzing",
     // lib.rs: main and run.
     "",
+    // The companion programs' `main` (src/bin/): one call into the library each.
+    "bin",
 ];
 
 /// Modules that may import nothing of the crate.

@@ -35,6 +35,8 @@ mod promptkit;
 mod prx;
 mod recipes;
 mod schema_check;
+#[cfg(feature = "serve")]
+mod serve;
 mod silent;
 mod special_files;
 mod streams;

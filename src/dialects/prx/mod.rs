@@ -177,6 +177,13 @@ fn is_manifest(path: &std::path::Path) -> bool {
     path.file_name().is_some_and(|name| name == plugin::MANIFEST)
 }
 
+/// Whether `event` is one of PRX's events, in any spelling PRX accepts (`hookrun serve`'s bus
+/// publishes those as `prx.lifecycle.<event>`).
+#[cfg(feature = "serve")]
+pub(crate) fn is_event(event: &str) -> bool {
+    EVENTS.contains(&lifecycle_event(event).as_str())
+}
+
 /// PRX's event-key normalisation: trim, ASCII-lowercase, `-` → `_`.
 pub(crate) fn normalize_event(event: &str) -> String {
     event.trim().to_ascii_lowercase().replace('-', "_")

@@ -4,8 +4,11 @@
 //! hook it walks its own descendants in `/proc` and ends them with SIGTERM, then SIGKILL after the
 //! grace, and reaps them.
 //!
-//! The runner starts hooks one at a time from one thread, so once a hook's own process has been
-//! waited for, every remaining child of hookrun descends from that hook. The common case — the
+//! `fire` starts hooks one at a time from one thread, so once a hook's own process has been waited
+//! for, every remaining child of hookrun descends from that hook. `hookrun serve` runs fires on
+//! parallel threads: a sweep then leaves alone the hooks still running and what descends from
+//! them (`runner::running`); an orphan another running hook left (one that quit its tree) is
+//! ended by the first sweep that sees it, which may come before that hook's own end. The common case — the
 //! hook left nothing — costs one `waitid` call that answers "no children".
 
 use std::os::fd::OwnedFd;
@@ -19,7 +22,7 @@ use rustix::process::{
     pidfd_send_signal, waitid, waitpid,
 };
 
-use crate::runner::signals;
+use crate::runner::{running, signals};
 
 /// How long processes sent SIGKILL are waited for: one stuck in the kernel (uninterruptible
 /// sleep) cannot be waited for forever.
@@ -80,9 +83,15 @@ struct Found {
     pidfd: Option<OwnedFd>,
 }
 
-/// Every live descendant of hookrun, parents before children. Zombies among hookrun's own
-/// children are reaped on the way.
+/// Every live descendant of hookrun, parents before children, but for hooks still running (on
+/// other threads of `hookrun serve`) and async hooks' workers, and what descends from them.
+/// Zombies among hookrun's own children are reaped on the way (not a running hook's: its thread
+/// waits for it).
 fn descendants() -> Vec<Found> {
+    running::while_still(descendants_but)
+}
+
+fn descendants_but(spared: &mut running::Children) -> Vec<Found> {
     let me = getpid();
     let tree = Tree::read(me);
     let mut found = Vec::new();
@@ -92,10 +101,18 @@ fn descendants() -> Vec<Found> {
             let Some(stat) = Stat::read(pid) else {
                 continue;
             };
+            let raw = pid.as_raw_nonzero().get().cast_unsigned();
+            if parent == me && spared.hooks.contains(&raw) {
+                continue;
+            }
             if stat.gone() {
                 if parent == me {
                     let _ = waitpid(Some(pid), WaitOptions::NOHANG);
+                    spared.workers.retain(|&worker| worker != raw);
                 }
+                continue;
+            }
+            if parent == me && spared.workers.contains(&raw) {
                 continue;
             }
             let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
