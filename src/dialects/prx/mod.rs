@@ -5,6 +5,7 @@
 //! `prx.lifecycle.<event>` fires `<event>`.
 
 mod load;
+pub(crate) mod topic;
 mod install;
 
 use serde_json::{Map, Value};
