@@ -328,10 +328,7 @@ fn nested_publish_runs_matching_plugins_and_stops_at_depth_8() {
     let answer = run(&project.order("start", &publisher, &[&bystander]));
     answer.ok();
     let chain = answer.json["published"].as_array().unwrap();
-    let depths: Vec<u64> = chain
-        .iter()
-        .map(|p| p["depth"].as_u64().unwrap())
-        .collect();
+    let depths: Vec<u64> = chain.iter().map(|p| p["depth"].as_u64().unwrap()).collect();
     assert_eq!(depths, (1..=8).collect::<Vec<_>>());
     for publish in chain {
         assert_eq!(publish["topic"], "chain.link");
@@ -559,4 +556,35 @@ fn a_missing_wasm_file_is_a_load_failure() {
     let mut plugin = project.plugin("gone", &wasm_build::ok(), &["*"]);
     plugin["wasm"] = json!(project.path().join("plugins/gone/nothing.wasm"));
     run(&project.order("e", &plugin, &[])).failed("load", "is unreadable");
+}
+
+/// Not a test: writes the plugins and work orders `bench/plugin` measures into
+/// `$HOOKRUN_BENCH_PLUGIN_DIR` (run by that script with `--ignored`).
+#[test]
+#[ignore = "run by bench/plugin"]
+fn bench_plugin_files() {
+    let Some(dir) = std::env::var_os("HOOKRUN_BENCH_PLUGIN_DIR") else {
+        panic!("HOOKRUN_BENCH_PLUGIN_DIR names the directory to write into");
+    };
+    let dir = PathBuf::from(dir);
+    let project = Project {
+        dir: tempfile::TempDir::new_in(&dir).unwrap(),
+    };
+    let quiet = project.plugin("quiet", &wasm_build::ok(), &["*"]);
+    let audit = project.plugin("audit-hook", &wasm_build::audit(), &["prx.lifecycle.*"]);
+    for (file, order) in [
+        (
+            "order-ok.json",
+            project.order("prx.lifecycle.tool_call", &quiet, &[]),
+        ),
+        (
+            "order-audit.json",
+            project.order("prx.lifecycle.tool_call", &audit, &[]),
+        ),
+    ] {
+        std::fs::write(dir.join(file), order.to_string()).unwrap();
+    }
+    std::fs::write(dir.join("cache-dir"), project.cache_dir().to_str().unwrap()).unwrap();
+    // Kept for the script: the scratch project holds the plugins the orders name.
+    let _ = project.dir.keep();
 }
