@@ -209,7 +209,9 @@ impl Dispatch {
         let subscribers: Vec<Rc<Plugin>> = self
             .plugins
             .iter()
-            .filter(|plugin| topic::any_matches(&plugin.events, topic_name))
+            .filter(|plugin| {
+                (plugin.events.iter()).any(|pattern| topic::matches(pattern, topic_name))
+            })
             .cloned()
             .collect();
         for plugin in subscribers {

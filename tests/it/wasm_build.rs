@@ -40,9 +40,53 @@ pub(crate) fn build_component(
     world: &str,
 ) -> PathBuf {
     let mut resolve = Resolve::default();
-    let (mut package, _) = resolve
+    let (package, _) = resolve
         .push_dir(wit_dir())
         .expect("hookrun's wit/ resolves");
+    encode(
+        dir,
+        file,
+        wat_core_module,
+        resolve,
+        package,
+        extra_wit,
+        world,
+    )
+}
+
+/// Like [`build_component`], from the given WIT sources alone (hookrun's `wit/` left out): for
+/// components whose `prx:plugin` package is not PRX's.
+pub(crate) fn build_component_from(
+    dir: &Path,
+    file: &str,
+    wat_core_module: &str,
+    wit: &[&str],
+    world: &str,
+) -> PathBuf {
+    let mut resolve = Resolve::default();
+    let package = resolve
+        .push_str("first.wit", wit[0])
+        .expect("the test's WIT resolves");
+    encode(
+        dir,
+        file,
+        wat_core_module,
+        resolve,
+        package,
+        &wit[1..],
+        world,
+    )
+}
+
+fn encode(
+    dir: &Path,
+    file: &str,
+    wat_core_module: &str,
+    mut resolve: Resolve,
+    mut package: wit_parser::PackageId,
+    extra_wit: &[&str],
+    world: &str,
+) -> PathBuf {
     for (index, source) in extra_wit.iter().enumerate() {
         package = resolve
             .push_str(format!("extra{index}.wit"), source)
@@ -419,5 +463,21 @@ pub(crate) fn component_with_filesystem(dir: &Path) -> PathBuf {
             "package hookrun:fs; world fs-hook { import wasi:filesystem/preopens@0.2.0; include prx:plugin/hook@0.1.0; }",
         ],
         "hookrun:fs/fs-hook",
+    )
+}
+
+/// A component exporting `prx:plugin/hook-exports@0.1.0` whose `on-event` takes one string.
+pub(crate) fn component_with_wrong_signature(dir: &Path) -> PathBuf {
+    build_component_from(
+        dir,
+        "wrong.wasm",
+        r#"(module (memory (export "memory") 1)
+             (func (export "cabi_realloc") (param i32 i32 i32 i32) (result i32) unreachable)
+             (func (export "prx:plugin/hook-exports@0.1.0#on-event") (param i32 i32) (result i32)
+               (i32.const 16)))"#,
+        &["package prx:plugin@0.1.0;
+           interface hook-exports { on-event: func(event: string) -> result<_, string>; }
+           world hook { export hook-exports; }"],
+        "prx:plugin/hook@0.1.0",
     )
 }

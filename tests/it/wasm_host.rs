@@ -481,7 +481,7 @@ fn check_accepts_a_hook_component_and_lists_its_imports() {
 }
 
 #[test]
-fn check_refuses_a_core_module_a_component_without_the_export_and_junk() {
+fn check_refuses_a_core_module_a_component_without_the_hook_a_wrong_signature_and_junk() {
     let project = Project::new();
     let (code, report) = check(&wasm_build::core_module_file(project.path()));
     assert_eq!(code, 1);
@@ -499,6 +499,15 @@ fn check_refuses_a_core_module_a_component_without_the_export_and_junk() {
             .as_str()
             .unwrap()
             .contains("does not export prx:plugin/hook-exports@0.1.0 (it exports: run)"),
+        "{report}"
+    );
+    let (code, report) = check(&wasm_build::component_with_wrong_signature(project.path()));
+    assert_eq!(code, 1);
+    assert!(
+        report["error"]
+            .as_str()
+            .unwrap()
+            .contains("on-event does not have PRX's signature"),
         "{report}"
     );
     let junk = project.path().join("junk.wasm");

@@ -19,15 +19,6 @@ pub(crate) fn matches(pattern: &str, topic: &str) -> bool {
     }
 }
 
-/// Whether any of `patterns` receives `topic` (a plugin's patterns are the union over its hook
-/// capabilities).
-#[cfg_attr(not(feature = "plugins"), allow(dead_code))]
-pub(crate) fn any_matches<S: AsRef<str>>(patterns: &[S], topic: &str) -> bool {
-    patterns
-        .iter()
-        .any(|pattern| matches(pattern.as_ref(), topic))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,14 +53,5 @@ mod tests {
         assert!(!matches("prx*", "prx.lifecycle.error"));
         assert!(matches("prx*", "prx*"));
         assert!(!matches("prx.*.error", "prx.lifecycle.error"));
-    }
-
-    #[test]
-    fn a_plugin_receives_the_union_of_its_patterns() {
-        let patterns = ["prx.lifecycle.*", "tool_call"];
-        assert!(any_matches(&patterns, "tool_call"));
-        assert!(any_matches(&patterns, "prx.lifecycle.agent_start"));
-        assert!(!any_matches(&patterns, "agent_start"));
-        assert!(!any_matches::<&str>(&[], "tool_call"));
     }
 }
