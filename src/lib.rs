@@ -46,6 +46,8 @@ mod timestamp;
 mod trust;
 mod validate;
 mod verdict;
+#[cfg(feature = "plugins")]
+pub mod wasm;
 
 /// Entry point used by `main.rs`.
 pub fn main() -> ExitCode {

@@ -46,4 +46,8 @@ mod test_servers;
 mod trust;
 mod validate;
 mod vocabulary;
+#[cfg(feature = "plugins")]
+mod wasm_build;
+#[cfg(feature = "plugins")]
+mod wasm_host;
 mod webhook;

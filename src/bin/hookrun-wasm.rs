@@ -1,0 +1,6 @@
+//! `hookrun-wasm`: runs and checks PRX WASM plugin hooks for `hookrun` (cargo feature `plugins`).
+//! Everything it does is `hookrun::wasm::main` (README "Plugin hooks (PRX WASM)").
+
+fn main() -> std::process::ExitCode {
+    hookrun::wasm::main()
+}
