@@ -271,7 +271,12 @@ fn validate_accepts_the_real_component_and_refuses_a_core_module() {
         .stdout_has("is a core WebAssembly module, not a component");
     // fire runs it anyway and records the companion's load error: never a silent skip.
     let run = core.fire("tool_call").exit(0);
-    failed(&run, "core", "load", "is not a WebAssembly component");
+    failed(
+        &run,
+        "core",
+        "load",
+        "is a core WebAssembly module, not a component",
+    );
 }
 
 #[test]
