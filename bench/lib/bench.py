@@ -8,6 +8,7 @@ passes their paths in the environment (BENCH_HOOKRUN, BENCH_FLOOR, BENCH_LEFTHOO
 import json
 import os
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,8 +43,13 @@ NPM_HOOKRUN = _path("BENCH_NPM_HOOKRUN")
 WHEEL_HOOKRUN = _path("BENCH_WHEEL_HOOKRUN")
 # hookrun-serve (cargo feature `serve`), for scenario h.
 HOOKRUN_SERVE = _path("BENCH_HOOKRUN_SERVE")
+# hookrun-wasm (cargo feature `plugins`) and the directory bench_plugin_files wrote, for scenario i
+# (BENCH_PLUGIN=1 only).
+HOOKRUN_WASM = _path("BENCH_HOOKRUN_WASM")
+PLUGIN_FILES = _path("BENCH_PLUGIN_FILES")
+PLUGIN = os.environ.get("BENCH_PLUGIN", "") not in ("", "0")
 # BENCH_ONLY=installed: only the installed-packages row (a quick look at it alone); BENCH_ONLY=serve:
-# only scenario h (hookrun serve).
+# only scenario h (hookrun serve); BENCH_ONLY=plugin (with BENCH_PLUGIN=1): only scenario i.
 ONLY = os.environ.get("BENCH_ONLY", "")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
@@ -127,9 +133,9 @@ def check(label, cmd, want_hooks, cwd=None, want_codes=(0,)):
 # medians, and its spread the min–max of those.
 
 
-def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False):
-    """commands: list of (label, cmdline). Returns {label: [per-round median seconds]} and
-    {label: [all times]}."""
+def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False, prepare=None):
+    """commands: list of (label, cmdline); `prepare` runs (untimed) before every run. Returns
+    {label: [per-round median seconds]} and {label: [all times]}."""
     medians = {label: [] for label, _ in commands}
     times = {label: [] for label, _ in commands}
     cpu = {label: [] for label, _ in commands}
@@ -139,6 +145,8 @@ def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False):
         out = os.path.join(RESULTS, f"{name}.round{r}.json")
         argv = ["hyperfine", "--style", "basic", "-w", str(runs(warmup)), "-r", str(runs(nruns)),
                 "--export-json", out]
+        if prepare:
+            argv += ["--prepare", prepare]
         if not (shell or STDIN_ONLY):
             argv.append("-N")
         for label, cmd in order:
@@ -359,6 +367,11 @@ def main():
         note_busy()
         print_table([], [], failures)
         return 1 if failures else 0
+    if ONLY == "plugin":
+        measure_plugin(p1k, have_hookrun, verify, failures)
+        note_busy()
+        print_table([], [], failures)
+        return 1 if failures else 0
 
     # --- empty project, a (100 hooks, none match), e (10 000 hooks, one matches), b (N match) --
     # Each against the floor linked the same way: the static hookrun with the static floor, the
@@ -474,6 +487,10 @@ def main():
     # --- h. hookrun serve: POST /api/fire against hookrun fire spawned per event ---------------
     measure_serve(p1k, match, match_dialects[0], have_hookrun, verify)
 
+    # --- i. a PRX WASM plugin hook beside a command hook, cold and warm (BENCH_PLUGIN=1) --------
+    if PLUGIN:
+        measure_plugin(p1k, have_hookrun, verify, failures)
+
     note_busy()
     print_table(big_rows, by_dialect, failures)
     with open(os.path.join(RESULTS, "summary.json"), "w") as f:
@@ -508,6 +525,48 @@ def measure_installed(payload, have_hookrun, verify):
     add_row(se, "release binary", med)
     for label, _ in cmds[1:]:
         add_row(se, label, med, "release binary", 1.05)
+
+
+def measure_plugin(payload, have_hookrun, verify, failures):
+    """Scenario i (bench/lib/plugin_row.py): the project with one command hook `true` and one
+    plugin hook against the same project without the plugin; cold (the compiled-component cache
+    emptied before every run) and warm (cached)."""
+    import plugin_row
+    si = "i. 1 plugin hook + 1 command hook"
+    if not have_hookrun or not HOOKRUN_WASM or not PLUGIN_FILES:
+        why = "hookrun not built" if not have_hookrun else "hookrun-wasm (feature plugins) not built"
+        pending_row(si, "+ 1 plugin hook", why)
+        return
+    os.environ["HOOKRUN_WASM_BIN"] = HOOKRUN_WASM
+    alone, both = plugin_row.projects(PROJECTS, plugin_row.plugin_wasm(PLUGIN_FILES))
+    wasm_cache = os.path.join(os.environ["XDG_CACHE_HOME"], "hookrun", "wasm")
+    base, warm, cold = "hookrun 1 command hook", "+ 1 plugin hook, warm (cached)", "+ 1 plugin hook, cold (compiled)"
+    if not (verify(base, hookrun_cmd(alone, payload), 1) and verify(warm, hookrun_cmd(both, payload), 2)):
+        pending_row(si, "+ 1 plugin hook", "check failed")
+        return
+    # The checking run above compiled the plugin; this one must come from the cache.
+    for label, want in ((warm, "cached"), (cold, "compiled")):
+        if want == "compiled":
+            shutil.rmtree(wasm_cache, ignore_errors=True)
+        _, out, err = run_once(hookrun_cmd(both, payload))
+        record = plugin_row.plugin_record(out)
+        if not record or record.get("outcome") != "success" or record.get("compiled") != want:
+            problem = f"{label}: the plugin hook's record was {json.dumps(record)}; stderr: {err.strip()[:300]}"
+            failures.append(problem)
+            log(f"CHECK FAILED {problem}")
+            pending_row(si, label, "check failed")
+            return
+    log("i: measuring")
+    med, _ = hyperfine("i-plugin-warm", [(base, hookrun_cmd(alone, payload)),
+                                         (warm, hookrun_cmd(both, payload))], 5, 50)
+    cold_med, _ = hyperfine("i-plugin-cold", [(cold, hookrun_cmd(both, payload))], 1, 20,
+                            prepare=f"rm -rf {q(wasm_cache)}")
+    med.update(cold_med)
+    add_row(si, base, med)
+    add_row(si, warm, med, base)
+    add_row(si, cold, med, base)
+    notes.append("scenario i: the plugin's `on-event` returns `ok` at once; hookrun-wasm is the "
+                 "release build of `cargo build --release --features plugins` (target/plugins/)")
 
 
 def note_busy():

@@ -27,20 +27,24 @@ pub(super) fn check(engine: &Engine, path: &Path) -> (serde_json::Value, bool) {
     }
 }
 
+/// `Err` unless `bytes` start like a component: a core module and anything else are told apart,
+/// in the words `check` and `run` both use.
+pub(super) fn header(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    match bytes.get(..8) {
+        Some([0, b'a', b's', b'm', _, _, 1, 0]) => Ok(()),
+        Some([0, b'a', b's', b'm', 1, 0, 0, 0]) => Err(format!(
+            "{} is a core WebAssembly module, not a component: PRX plugins are components \
+             (build with cargo-component, or wrap the module with `wasm-tools component new`)",
+            path.display()
+        )),
+        _ => Err(format!("{} is not a WebAssembly file", path.display())),
+    }
+}
+
 fn inspect(engine: &Engine, path: &Path) -> Result<Vec<String>, String> {
     let bytes = std::fs::read(path)
         .map_err(|error| format!("{} is unreadable: {error}", path.display()))?;
-    match bytes.get(..8) {
-        Some([0, b'a', b's', b'm', _, _, 1, 0]) => {}
-        Some([0, b'a', b's', b'm', 1, 0, 0, 0]) => {
-            return Err(format!(
-                "{} is a core WebAssembly module, not a component: PRX plugins are components \
-                 (build with cargo-component, or wrap the module with `wasm-tools component new`)",
-                path.display()
-            ));
-        }
-        _ => return Err(format!("{} is not a WebAssembly file", path.display())),
-    }
+    header(path, &bytes)?;
     let component = Component::from_binary(engine, &bytes)
         .map_err(|error| format!("{} is not a valid component: {error:#}", path.display()))?;
     hook_signature(engine, &component)?;

@@ -243,6 +243,8 @@ impl Dispatch {
                 plugin.wasm.display()
             ))
         })?;
+        // Not a component at all: said as `check` says it, not as the compiler's parser does.
+        super::check::header(&plugin.wasm, &bytes).map_err(load_failure)?;
         let loaded = self.cache.load(&self.engine, &bytes).map_err(|error| {
             load_failure(format!(
                 "{} is not a WebAssembly component hookrun can compile: {error:#}",

@@ -29,6 +29,8 @@ mod payload_template;
 mod payloads;
 mod platform;
 mod plugins;
+#[cfg(feature = "plugins")]
+mod plugins_e2e;
 mod praisonai;
 mod prompt_hooks;
 mod promptkit;
