@@ -14,6 +14,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use tokio::sync::broadcast;
 
+use crate::dialects::prx::topic;
+
 /// The largest message published, in bytes (PRX's 64 KB).
 pub(crate) const MAX_MESSAGE: usize = 64 * 1024;
 /// Messages a subscriber may fall behind by before it loses some.
@@ -33,44 +35,30 @@ pub(crate) struct Bus {
     sender: broadcast::Sender<Message>,
 }
 
-/// A subscription pattern.
+/// A subscription pattern: an exact topic, `prefix.*` or `*`, matched by PRX's bus rule
+/// (`dialects::prx::topic`, which plugin hooks use too). Checked when subscribing, so that a
+/// pattern that could never match (`tool*`, `a..b`) is refused instead of silently idle.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Pattern {
-    Exact(String),
-    /// `prefix.*`: held as `prefix.`.
-    Prefix(String),
-    All,
-}
+pub(crate) struct Pattern(String);
 
 impl Pattern {
     /// Parses `?topic=`: an exact topic, `prefix.*` or `*`; no other `*` is allowed.
     pub(crate) fn parse(text: &str) -> Result<Pattern, String> {
         if text == "*" {
-            return Ok(Pattern::All);
+            return Ok(Pattern(text.to_owned()));
         }
-        let (body, prefix) = match text.strip_suffix(".*") {
-            Some(body) => (body, true),
-            None => (text, false),
-        };
+        let body = text.strip_suffix(".*").unwrap_or(text);
         if body.is_empty() || body.contains('*') || body.split('.').any(str::is_empty) {
             return Err(format!(
                 "topic pattern {text:?}: expected a topic (prx.lifecycle.tool_call), a prefix \
                  followed by .* (prx.*), or *"
             ));
         }
-        Ok(if prefix {
-            Pattern::Prefix(format!("{body}."))
-        } else {
-            Pattern::Exact(body.to_owned())
-        })
+        Ok(Pattern(text.to_owned()))
     }
 
     pub(crate) fn matches(&self, topic: &str) -> bool {
-        match self {
-            Pattern::Exact(exact) => topic == exact,
-            Pattern::Prefix(prefix) => topic.starts_with(prefix.as_str()),
-            Pattern::All => true,
-        }
+        topic::matches(&self.0, topic)
     }
 }
 
@@ -78,7 +66,7 @@ impl Pattern {
 pub(crate) fn topic(event: &str) -> String {
     use crate::dialects::prx;
     if prx::is_event(event) {
-        format!("prx.lifecycle.{}", prx::lifecycle_event(event))
+        format!("{}{}", topic::LIFECYCLE_PREFIX, prx::lifecycle_event(event))
     } else {
         format!("hookrun.{event}")
     }

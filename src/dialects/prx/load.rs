@@ -115,7 +115,7 @@ fn read_events(
     for (key, actions) in events {
         let event_path = child(path, key);
         let event = normalize_event(key);
-        let bare = event.strip_prefix("prx.lifecycle.").unwrap_or(&event);
+        let bare = event.strip_prefix(super::topic::LIFECYCLE_PREFIX).unwrap_or(&event);
         if !known.contains(&bare) {
             let help = did_you_mean(bare, known).map_or_else(
                 || format!("prx events: {}", known.join(", ")),

@@ -193,7 +193,7 @@ pub(crate) fn normalize_event(event: &str) -> String {
 /// with `prx.lifecycle.` dropped.
 pub(crate) fn lifecycle_event(name: &str) -> String {
     let normalized = normalize_event(name);
-    match normalized.strip_prefix("prx.lifecycle.") {
+    match normalized.strip_prefix(topic::LIFECYCLE_PREFIX) {
         Some(rest) => rest.to_owned(),
         None => normalized,
     }
