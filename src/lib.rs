@@ -41,6 +41,8 @@ mod schema;
 mod serve;
 mod sources;
 mod stderr;
+#[cfg(test)]
+mod test_rng;
 mod testfile;
 mod timestamp;
 mod trust;

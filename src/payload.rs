@@ -9,6 +9,7 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 pub(crate) mod deep;
+mod long;
 pub(crate) mod raw;
 pub(crate) mod template;
 
@@ -137,7 +138,7 @@ pub(crate) fn from_bytes(
         }
         Payload::from_map(Map::new())
     } else {
-        match parse(&bytes).map_err(|error| error.from(from.clone()))? {
+        match parse_payload(&bytes).map_err(|error| error.from(from.clone()))? {
             Value::Object(map) => Payload {
                 value: Value::Object(map),
                 raw: Some(Rc::new(raw::one_line(bytes))),
@@ -168,6 +169,18 @@ impl ParseError {
             ParseError::TooDeep(depth) => PayloadError::TooDeep { from, depth },
         }
     }
+}
+
+/// Parses the payload's bytes; a long payload's long strings are decoded without serde_json's
+/// scratch copy ([`long`]), so that the bytes, which hooks get, and the value fit in twice the
+/// payload.
+fn parse_payload(bytes: &[u8]) -> Result<Value, ParseError> {
+    if bytes.len() >= long::LONG_PAYLOAD
+        && let Some(value) = long::parse(bytes)
+    {
+        return Ok(value);
+    }
+    parse(bytes)
 }
 
 /// Parses the payload's bytes. The usual payload parses at once; only one serde_json refuses is

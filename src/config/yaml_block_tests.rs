@@ -8,6 +8,7 @@ use serde_json::json;
 use super::parse;
 use crate::config::tree::Node;
 use crate::config::yaml::parse_general;
+use crate::test_rng::Rng;
 
 /// The subset reader's tree for `text`, checked against serde-saphyr's reading when it has one.
 fn agrees(text: &str) -> Option<Node<'_>> {
@@ -113,23 +114,6 @@ fn deep_nesting_goes_to_serde_saphyr() {
     }
     assert!(parse(&text).is_none());
     assert!(parse_general("deep.yaml", &text).is_ok());
-}
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let value = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33;
-        usize::try_from(value).unwrap() % n
-    }
-
-    fn pick<'p>(&mut self, pool: &[&'p str]) -> &'p str {
-        pool[self.below(pool.len())]
-    }
 }
 
 /// Keys and scalars inside the subset, and others that are not or might not be.

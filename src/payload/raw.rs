@@ -74,11 +74,11 @@ fn escaped_unit(bytes: &[u8], at: usize) -> Option<u16> {
     u16::from_str_radix(hex, 16).ok()
 }
 
-fn is_leading(unit: u16) -> bool {
+pub(crate) fn is_leading(unit: u16) -> bool {
     (0xD800..=0xDBFF).contains(&unit)
 }
 
-fn is_trailing(unit: u16) -> bool {
+pub(crate) fn is_trailing(unit: u16) -> bool {
     (0xDC00..=0xDFFF).contains(&unit)
 }
 
@@ -128,14 +128,17 @@ fn key_is(quoted: &[u8], key: &str) -> bool {
 }
 
 /// The position just after the string that opens at `at` (its closing quote included).
-fn string_end(bytes: &[u8], at: usize) -> usize {
+pub(crate) fn string_end(bytes: &[u8], at: usize) -> usize {
     let mut at = at + 1;
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\\' => at += 2,
-            b'"' => return at + 1,
-            _ => at += 1,
+    while let Some(offset) = bytes
+        .get(at..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+    {
+        at += offset;
+        if bytes[at] == b'"' {
+            return at + 1;
         }
+        at += 2;
     }
     bytes.len()
 }
@@ -176,7 +179,7 @@ fn value_end(bytes: &[u8], at: usize) -> usize {
     }
 }
 
-fn skip_space(bytes: &[u8], at: usize) -> usize {
+pub(crate) fn skip_space(bytes: &[u8], at: usize) -> usize {
     let rest = &bytes[at.min(bytes.len())..];
     at + rest
         .iter()
@@ -194,24 +197,27 @@ pub(crate) fn one_line(mut bytes: Vec<u8>) -> Vec<u8> {
     let start = skip_space(&bytes, 0);
     bytes.drain(..start);
     if bytes.iter().any(|b| matches!(b, b'\n' | b'\r')) {
-        let mut kept = Vec::with_capacity(bytes.len());
-        let mut at = 0;
-        while at < bytes.len() {
-            let run = skip_space(&bytes, at) - at;
-            let breaks = bytes[at..at + run]
+        // Compacted in place (the payload may be tens of MiB): what is kept moves towards the
+        // start, and the write position never passes the read position.
+        let (mut read, mut write) = (0, 0);
+        while read < bytes.len() {
+            let text = bytes[read..]
                 .iter()
-                .any(|b| matches!(b, b'\n' | b'\r'));
-            if run == 0 {
-                kept.push(bytes[at]);
-                at += 1;
-            } else {
-                if !breaks {
-                    kept.extend_from_slice(&bytes[at..at + run]);
-                }
-                at += run;
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(bytes.len() - read);
+            bytes.copy_within(read..read + text, write);
+            (read, write) = (read + text, write + text);
+            let run = skip_space(&bytes, read) - read;
+            if !bytes[read..read + run]
+                .iter()
+                .any(|b| matches!(b, b'\n' | b'\r'))
+            {
+                bytes.copy_within(read..read + run, write);
+                write += run;
             }
+            read += run;
         }
-        bytes = kept;
+        bytes.truncate(write);
     }
     bytes.push(b'\n');
     bytes
