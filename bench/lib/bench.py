@@ -49,7 +49,7 @@ HOOKRUN_WASM = _path("BENCH_HOOKRUN_WASM")
 PLUGIN_FILES = _path("BENCH_PLUGIN_FILES")
 PLUGIN = os.environ.get("BENCH_PLUGIN", "") not in ("", "0")
 # BENCH_ONLY=installed: only the installed-packages row (a quick look at it alone); BENCH_ONLY=serve:
-# only scenario h (hookrun serve); BENCH_ONLY=plugin (with BENCH_PLUGIN=1): only scenario i.
+# only scenario h (hookrun serve); BENCH_ONLY=big: only scenario c (big payloads); BENCH_ONLY=plugin (with BENCH_PLUGIN=1): only scenario i.
 ONLY = os.environ.get("BENCH_ONLY", "")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
@@ -366,6 +366,10 @@ def main():
         measure_serve(p1k, match, match_dialects[0], have_hookrun, verify)
         note_busy()
         print_table([], [], failures)
+        return 1 if failures else 0
+    if ONLY == "big":
+        big_rows = measure_big(big, bigproj, have_hookrun, verify)
+        print_table(big_rows, [], failures)
         return 1 if failures else 0
     if ONLY == "plugin":
         measure_plugin(p1k, have_hookrun, verify, failures)
