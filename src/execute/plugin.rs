@@ -170,6 +170,20 @@ fn judge_run(call: &Call<'_>, base: HookRecord, finished: Finished) -> PluginRun
         run.interrupted = finished.interrupted;
         run
     };
+    // The verdict on what the companion answered, judged as any hook's reply is.
+    let judged = |answer| {
+        let reply = Reply {
+            answer,
+            duration: finished.duration,
+            details: Map::new(),
+        };
+        judge(
+            &Ran::Reply(reply),
+            observe(hook, settings),
+            limits,
+            &hook.name,
+        )
+    };
     if let Some(signal) = finished.interrupted {
         let message = format!(
             "interrupted: hookrun received {}",
@@ -180,23 +194,13 @@ fn judge_run(call: &Call<'_>, base: HookRecord, finished: Finished) -> PluginRun
     if finished.timed_out && !settings.strict {
         // Out of time under the runner (the plugin's own time limit is the companion's to
         // enforce, well within this): cancelled, as any hook that runs out of time.
-        let reply = Reply {
-            answer: Err(Failure {
-                message: format!(
-                    "hookrun-wasm did not answer within {}",
-                    crate::config::duration::format_duration(limits.timeout)
-                ),
-                timed_out: true,
-            }),
-            duration: finished.duration,
-            details: Map::new(),
-        };
-        let verdict = judge(
-            &Ran::Reply(reply),
-            observe(hook, settings),
-            limits,
-            &hook.name,
-        );
+        let verdict = judged(Err(Failure {
+            message: format!(
+                "hookrun-wasm did not answer within {}",
+                crate::config::duration::format_duration(limits.timeout)
+            ),
+            timed_out: true,
+        }));
         return done(record_of(base, &ran, &verdict, limits), verdict, None);
     }
     let answer = match by_protocol(finished, answer, limits) {
@@ -215,26 +219,16 @@ fn judge_run(call: &Call<'_>, base: HookRecord, finished: Finished) -> PluginRun
             ),
         );
     }
-    let reply = Reply {
-        answer: if ok {
-            Ok(Answer::Nothing)
-        } else {
-            Err(Failure::new(
-                answer
-                    .error
-                    .clone()
-                    .unwrap_or_else(|| "the plugin failed".to_owned()),
-            ))
-        },
-        duration: finished.duration,
-        details: Map::new(),
-    };
-    let verdict = judge(
-        &Ran::Reply(reply),
-        observe(hook, settings),
-        limits,
-        &hook.name,
-    );
+    let verdict = judged(if ok {
+        Ok(Answer::Nothing)
+    } else {
+        Err(Failure::new(
+            answer
+                .error
+                .clone()
+                .unwrap_or_else(|| "the plugin failed".to_owned()),
+        ))
+    });
     let mut record = record_of(base, &ran, &verdict, limits);
     record.details = answer.details(call);
     done(record, verdict, None)

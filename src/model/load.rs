@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::diagnostics::Diagnostic;
+use crate::config::diagnostics::{Diagnostic, Severity};
+use crate::config::locate::line_col;
+use crate::config::tree::Node;
 use crate::model::hook::{Hook, Source, Switches};
 
 /// What a loader is given.
@@ -31,6 +33,22 @@ impl DialectLoad {
             switches: Switches::default(),
         }
     }
+}
+
+/// The TOML file `source` as a tree, or the load that reports its syntax error where it is.
+pub(crate) fn parse_toml(source: &Source) -> Result<Node<'_>, DialectLoad> {
+    Node::from_toml(&source.text).map_err(|error| {
+        let position = error
+            .span()
+            .map_or((0, 0), |span| line_col(&source.text, span.start));
+        DialectLoad::failed(Diagnostic::at(
+            Severity::Error,
+            &source.display,
+            &source.text,
+            position,
+            format!("invalid TOML: {}", error.message().trim()),
+        ))
+    })
 }
 
 /// The absolute directory of a configuration file (the base of its relative programs).

@@ -13,8 +13,8 @@
 use std::time::Duration;
 use crate::model::hook::Switches;
 
-use crate::config::diagnostics::{Diagnostic, Severity};
-use crate::config::locate::{Step, line_col};
+use crate::config::diagnostics::Severity;
+use crate::config::locate::Step;
 use crate::config::locate_toml::locate_toml;
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
@@ -78,20 +78,9 @@ pub(crate) fn hooks_json(ctx: &LoadContext<'_>) -> DialectLoad {
 /// Loads the `hooks` table of a `config.toml`; every other key is Codex's and left alone.
 pub(crate) fn config_toml(ctx: &LoadContext<'_>) -> DialectLoad {
     let source = ctx.source;
-    let root = match Node::from_toml(&source.text) {
+    let root = match crate::model::load::parse_toml(source) {
         Ok(root) => root,
-        Err(error) => {
-            let position = error
-                .span()
-                .map_or((0, 0), |span| line_col(&source.text, span.start));
-            return DialectLoad::failed(Diagnostic::at(
-                Severity::Error,
-                &source.display,
-                &source.text,
-                position,
-                format!("invalid TOML: {}", error.message().trim()),
-            ));
-        }
+        Err(failed) => return failed,
     };
     let reader = Reader::new(&source.display, &source.text, locate_toml);
     let root = root.as_object().expect("TOML parses to a table");

@@ -5,10 +5,9 @@ use std::collections::HashMap;
 use crate::model::hook::Switches;
 use std::time::Duration;
 
-use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::duration::{parse_duration, seconds_to_duration};
-use crate::config::locate::{Step, line_col};
+use crate::config::locate::Step;
 use crate::config::locate_toml::locate_toml;
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
@@ -56,21 +55,9 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let source = ctx.source;
-    let root = match Node::from_toml(&source.text) {
-        Ok(value) => value,
-        Err(error) => {
-            let position = error
-                .span()
-                .map_or((0, 0), |span| line_col(&source.text, span.start));
-            let message = format!("invalid TOML: {}", error.message().trim());
-            return DialectLoad::failed(Diagnostic::at(
-                Severity::Error,
-                &source.display,
-                &source.text,
-                position,
-                message,
-            ));
-        }
+    let root = match crate::model::load::parse_toml(source) {
+        Ok(root) => root,
+        Err(failed) => return failed,
     };
     let mut reader = Reader::new(&source.display, &source.text, locate_toml);
     let mut hooks = Vec::new();

@@ -83,20 +83,9 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
                 .with_help("PRX loads no plugin whose manifest is a symlink or over 256 KiB"),
         );
     }
-    let root = match Node::from_toml(&source.text) {
-        Ok(value) => value,
-        Err(error) => {
-            let position = error.span().map_or((0, 0), |span| {
-                crate::config::locate::line_col(&source.text, span.start)
-            });
-            return DialectLoad::failed(Diagnostic::at(
-                Severity::Error,
-                &source.display,
-                &source.text,
-                position,
-                format!("invalid TOML: {}", error.message().trim()),
-            ));
-        }
+    let root = match crate::model::load::parse_toml(source) {
+        Ok(root) => root,
+        Err(failed) => return failed,
     };
     let mut reader = Reader::new(&source.display, &source.text, locate);
     let root = root.as_object().expect("TOML parses to a table");
