@@ -182,3 +182,25 @@ fn after_a_rewrite_the_next_hook_gets_the_payload_serialised_anew() {
         "{\"hook_event_name\":\"PreToolUse\",\"note\":\"\u{fffd}\",\"tool_input\":{\"command\":\"ls\"},\"tool_name\":\"Bash\"}\n"
     );
 }
+
+#[test]
+fn a_long_pretty_printed_payload_reaches_the_hook_as_one_line_byte_for_byte() {
+    // Over 1 MiB with a string value over 64 KiB: the path that decodes long strings on their own.
+    let case = Case::new().file(
+        ".claude/settings.json",
+        &crate::harness::claude_settings("PreToolUse", "Write", "cat > stdin.out", ""),
+    );
+    let content = r#"line \"one\"\n\ttab caf\u00e9 \ud83d\ude00 cut \ud83d end\\"#.repeat(30_000);
+    let payload = format!(
+        "{{\n  \"tool_name\": \"Write\",\n  \"tool_input\": {{\"content\": \"{content}\"}}\n}}\n"
+    );
+    assert!(payload.len() > 1024 * 1024);
+    case.stdin(payload).fire("PreToolUse").exit(0);
+    let expected = format!(
+        "{{\"hook_event_name\":\"PreToolUse\",\"tool_name\": \"Write\",\"tool_input\": {{\"content\": \"{content}\"}}}}\n"
+    );
+    assert!(
+        bytes(&case, "stdin.out") == expected.as_bytes(),
+        "the hook got other bytes"
+    );
+}
