@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
-use std::process::{Child, ExitStatus};
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
@@ -19,12 +19,15 @@ use rustix::process::Pid;
 
 pub(crate) mod capture;
 pub(crate) mod platform;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub(crate) mod posix_spawn;
 pub(crate) mod running;
 pub(crate) mod signals;
 pub(crate) mod spawn;
 pub(crate) mod terminate;
 
 use capture::{Capture, ReadEnd};
+use spawn::Process;
 use terminate::{Kill, signal_group};
 
 /// Stdout kept per hook; beyond it the hook's result is an error.
@@ -108,12 +111,11 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     let mut stderr = Capture::new(STDERR_CAP);
     signals::keep_child_status();
     platform::prepare();
-    let mut command = spawn::command(&job);
-    let mut child = match spawn::spawn_in(&mut command, job.cwd) {
+    let mut child = match spawn::start(&job) {
         Ok(child) => child,
         Err(error) => {
             return Finished {
-                exit: Exit::SpawnFailed(spawn::describe_spawn_error(&command, &error)),
+                exit: Exit::SpawnFailed(error),
                 stdout,
                 stderr,
                 timed_out: false,
@@ -170,21 +172,21 @@ struct Loop<'p> {
 }
 
 impl<'p> Loop<'p> {
-    fn new(child: &mut Child, payload: Option<&'p [u8]>, deadline: Instant) -> Loop<'p> {
-        let leader = Pid::from_child(child);
+    fn new(child: &mut Process, payload: Option<&'p [u8]>, deadline: Instant) -> Loop<'p> {
+        let leader = Pid::from_raw(child.id().cast_signed()).expect("a child's pid is not 0");
         let nonblocking = |fd: OwnedFd| {
             let _ = rustix::io::ioctl_fionbio(&fd, true);
             fd
         };
-        let stdin = child.stdin.take().map(OwnedFd::from).map(nonblocking);
+        let stdin = child.stdin.take().map(nonblocking);
         Loop {
             leader,
             exit_watch: platform::ExitWatch::new(leader),
             stdin: if payload.is_some() { stdin } else { None },
             payload: payload.unwrap_or_default(),
             written: 0,
-            out: child.stdout.take().map(OwnedFd::from).map(nonblocking),
-            err: child.stderr.take().map(OwnedFd::from).map(nonblocking),
+            out: child.stdout.take().map(nonblocking),
+            err: child.stderr.take().map(nonblocking),
             phase: Phase::Running { deadline },
             timed_out: false,
             interrupted: None,
@@ -195,7 +197,7 @@ impl<'p> Loop<'p> {
 
     fn drive(
         &mut self,
-        child: &mut Child,
+        child: &mut Process,
         out: &mut Capture,
         err: &mut Capture,
         grace: Duration,

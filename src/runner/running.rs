@@ -7,6 +7,8 @@
 //! own process, and what descends from it); see `platform::linux::reaper`.
 
 use std::process::Child;
+
+use super::spawn::Process;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// hookrun's children that a sweep must leave alone.
@@ -30,7 +32,7 @@ fn children() -> MutexGuard<'static, Children> {
 
 /// Runs `spawn` (which may change the working directory and back) with no other spawn or sweep
 /// scan at the same time, and records the hook it started as running.
-pub(crate) fn spawn(spawn: impl FnOnce() -> std::io::Result<Child>) -> std::io::Result<Child> {
+pub(crate) fn spawn(spawn: impl FnOnce() -> std::io::Result<Process>) -> std::io::Result<Process> {
     let mut children = children();
     let child = spawn()?;
     children.hooks.push(child.id());

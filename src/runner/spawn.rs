@@ -1,20 +1,132 @@
-//! Starts one job's process: its `Command` from the job's plain fields, its working directory,
-//! and a process group of its own so that a timeout can end everything it started.
+//! Starts one job's process: in the job's working directory, in a process group of its own so
+//! that a timeout can end everything it started, with the pipes the runner's loop reads.
+//!
+//! On Linux with glibc, through [`super::posix_spawn`] (hookrun builds the child's environment);
+//! elsewhere, and for the few jobs that path leaves alone, through std's `Command`.
 
 use std::ffi::OsStr;
+use std::io;
 use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 
 use rustix::fs::{Mode, OFlags};
 
 use super::Job;
 
+/// How the child is kept apart from hookrun, so that a timeout can end all it started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Isolation {
+    /// A process group of its own.
+    Group,
+    /// A session of its own (and so a group): hookrun has a terminal the hook could reach.
+    Session,
+}
+
+/// A started job: its process and hookrun's ends of its pipes.
+pub(crate) struct Process {
+    pid: u32,
+    pub(crate) stdin: Option<OwnedFd>,
+    pub(crate) stdout: Option<OwnedFd>,
+    pub(crate) stderr: Option<OwnedFd>,
+    waiter: Waiter,
+}
+
+enum Waiter {
+    /// Started by std.
+    Std(Child),
+    /// Started by `posix_spawn`; its status once waited for.
+    #[cfg_attr(
+        not(all(target_os = "linux", target_env = "gnu")),
+        expect(dead_code, reason = "posix_spawn is used on Linux with glibc only")
+    )]
+    Spawned(Option<ExitStatus>),
+}
+
+impl Process {
+    fn from_child(mut child: Child) -> Process {
+        Process {
+            pid: child.id(),
+            stdin: child.stdin.take().map(OwnedFd::from),
+            stdout: child.stdout.take().map(OwnedFd::from),
+            stderr: child.stderr.take().map(OwnedFd::from),
+            waiter: Waiter::Std(child),
+        }
+    }
+
+    pub(crate) fn id(&self) -> u32 {
+        self.pid
+    }
+
+    /// The exit status once the process has exited (without blocking), as `Child::try_wait`.
+    pub(crate) fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        match &mut self.waiter {
+            Waiter::Std(child) => child.try_wait(),
+            Waiter::Spawned(Some(status)) => Ok(Some(*status)),
+            Waiter::Spawned(done) => {
+                use rustix::process::{Pid, WaitOptions, waitpid};
+                let pid = Pid::from_raw(self.pid.cast_signed())
+                    .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no process 0"))?;
+                let Some((_, status)) = waitpid(Some(pid), WaitOptions::NOHANG)? else {
+                    return Ok(None);
+                };
+                let status = std::os::unix::process::ExitStatusExt::from_raw(status.as_raw());
+                *done = Some(status);
+                Ok(Some(status))
+            }
+        }
+    }
+}
+
+/// Starts `job` in `job.cwd`; the error says what could not be started and why.
+pub(crate) fn start(job: &Job<'_>) -> Result<Process, String> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if let Some(direct) = super::posix_spawn::DirectSpawn::for_job(job) {
+        return direct
+            .and_then(|direct| {
+                super::running::spawn(|| {
+                    in_dir(job.cwd, || spawn_direct(&direct, job.stdin.is_some()))
+                })
+            })
+            .map_err(|error| describe_spawn_error(&job.program, &job.args, &error));
+    }
+    let mut command = command(job);
+    super::running::spawn(|| {
+        in_dir_or(job.cwd, &mut command, |command| {
+            command.spawn().map(Process::from_child)
+        })
+    })
+    .map_err(|error| describe_spawn_error(&job.program, &job.args, &error))
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn spawn_direct(direct: &super::posix_spawn::DirectSpawn, with_stdin: bool) -> io::Result<Process> {
+    use rustix::pipe::{PipeFlags, pipe_with};
+    let stdin = with_stdin
+        .then(|| pipe_with(PipeFlags::CLOEXEC))
+        .transpose()?;
+    let (out_read, out_write) = pipe_with(PipeFlags::CLOEXEC)?;
+    let (err_read, err_write) = pipe_with(PipeFlags::CLOEXEC)?;
+    let pid = direct.spawn(
+        stdin.as_ref().map(|(read, _)| read),
+        &out_write,
+        &err_write,
+        isolation(),
+    )?;
+    Ok(Process {
+        pid,
+        stdin: stdin.map(|(_, write)| write),
+        stdout: Some(out_read),
+        stderr: Some(err_read),
+        waiter: Waiter::Spawned(None),
+    })
+}
+
 /// The `Command` for `job`: its program, arguments and environment, stdin piped when the job has
 /// bytes for it (else `/dev/null`), stdout and stderr piped, in a process group of its own. Its
-/// working directory is not set here: [`spawn_in`] gives it `job.cwd`.
+/// working directory is not set here: [`start`] gives it `job.cwd`.
 pub(crate) fn command(job: &Job<'_>) -> Command {
     let mut command = Command::new(&job.program);
     command.args(&job.args);
@@ -34,46 +146,74 @@ pub(crate) fn command(job: &Job<'_>) -> Command {
     command
 }
 
-/// Starts `command` with `dir` as its working directory.
+/// Runs `spawn` with `dir` as the working directory, for the child to inherit.
 ///
 /// Not through `Command::current_dir`: std gives a child its own directory with
 /// `posix_spawn_file_actions_addchdir_np`, which it looks up at run time, and the statically
 /// linked release binary cannot look it up. std then falls back to fork + exec, which costs
 /// ~0.08 ms more per hook (bench/README.md). hookrun enters `dir` itself for the spawn and returns
 /// through a descriptor of where it was, one spawn at a time ([`super::running::spawn`]: `hookrun
-/// serve` starts hooks from parallel threads).
-pub(crate) fn spawn_in(command: &mut Command, dir: &Path) -> std::io::Result<Child> {
-    super::running::spawn(|| spawn_in_unlocked(command, dir))
+/// serve` starts hooks from parallel threads). `None` when hookrun's own directory is gone or
+/// unreadable: it could not come back.
+fn in_dir<T>(dir: &Path, spawn: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+    match start_dir() {
+        Some((start_path, _)) if dir == start_path => spawn(),
+        Some((start_path, start_fd)) => {
+            rustix::process::chdir(dir).map_err(|error| {
+                io::Error::other(format!(
+                    "cannot enter its working directory {}: {}",
+                    dir.display(),
+                    io::Error::from(error)
+                ))
+            })?;
+            let spawned = spawn();
+            if rustix::process::fchdir(start_fd).is_err() {
+                // Only relative paths given on the command line (`--log`) still depend on it.
+                let _ = std::env::set_current_dir(start_path);
+            }
+            spawned
+        }
+        None => Err(io::Error::other(format!(
+            "cannot enter its working directory {}: hookrun's own directory is gone",
+            dir.display()
+        ))),
+    }
 }
 
-fn spawn_in_unlocked(command: &mut Command, dir: &Path) -> std::io::Result<Child> {
+/// [`in_dir`], or std's own way (fork, then enter `dir` in the child) when hookrun's directory
+/// is gone.
+fn in_dir_or(
+    dir: &Path,
+    command: &mut Command,
+    spawn: impl FnOnce(&mut Command) -> io::Result<Process>,
+) -> io::Result<Process> {
+    if start_dir().is_none() {
+        return spawn(command.current_dir(dir));
+    }
+    in_dir(dir, || spawn(command))
+}
+
+/// Where hookrun was started, as a path and a descriptor to return through.
+fn start_dir() -> Option<&'static (PathBuf, OwnedFd)> {
     static START_DIR: OnceLock<Option<(PathBuf, OwnedFd)>> = OnceLock::new();
-    let start = START_DIR.get_or_init(|| {
-        let path = std::env::current_dir().ok()?;
-        let flags = super::platform::DIR_FLAGS | OFlags::DIRECTORY | OFlags::CLOEXEC;
-        let fd = rustix::fs::open(".", flags, Mode::empty()).ok()?;
-        Some((path, fd))
-    });
-    let Some((start_path, start_fd)) = start else {
-        // hookrun's own directory is gone or unreadable: let std fork into `dir`.
-        return command.current_dir(dir).spawn();
-    };
-    if dir == start_path {
-        return command.spawn();
+    START_DIR
+        .get_or_init(|| {
+            let path = std::env::current_dir().ok()?;
+            let flags = super::platform::DIR_FLAGS | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            let fd = rustix::fs::open(".", flags, Mode::empty()).ok()?;
+            Some((path, fd))
+        })
+        .as_ref()
+}
+
+/// A session when hookrun has a controlling terminal the hook could otherwise reach; without
+/// one — the case when an agent or CI runs hookrun — a new group is all a session would add.
+fn isolation() -> Isolation {
+    if has_controlling_terminal() {
+        Isolation::Session
+    } else {
+        Isolation::Group
     }
-    rustix::process::chdir(dir).map_err(|error| {
-        std::io::Error::other(format!(
-            "cannot enter its working directory {}: {}",
-            dir.display(),
-            std::io::Error::from(error)
-        ))
-    })?;
-    let spawned = command.spawn();
-    if rustix::process::fchdir(start_fd).is_err() {
-        // Only relative paths given on the command line (`--log`) still depend on it.
-        let _ = std::env::set_current_dir(start_path);
-    }
-    spawned
 }
 
 /// Puts the hook in a process group of its own, and in a new session (no controlling terminal)
@@ -81,7 +221,7 @@ fn spawn_in_unlocked(command: &mut Command, dir: &Path) -> std::io::Result<Child
 /// the case when an agent or CI runs hookrun — a new group is all a session would add, and it
 /// keeps std's fast `posix_spawn` path (a `pre_exec` hook forces fork+exec, ~0.1 ms per hook).
 fn isolate(command: &mut Command) {
-    if has_controlling_terminal() {
+    if isolation() == Isolation::Session {
         #[expect(
             unsafe_code,
             reason = "pre_exec runs setsid, which is async-signal-safe, between fork and exec"
@@ -113,10 +253,13 @@ fn has_controlling_terminal() -> bool {
 }
 
 /// "failed to start `./x.sh`: No such file or directory".
-pub(crate) fn describe_spawn_error(command: &Command, error: &std::io::Error) -> String {
-    let program = command.get_program();
+pub(crate) fn describe_spawn_error(
+    program: &OsStr,
+    args: &[std::ffi::OsString],
+    error: &io::Error,
+) -> String {
     let shown = if program == OsStr::new("/bin/sh") {
-        command.get_args().nth(1).map_or_else(
+        args.get(1).map_or_else(
             || "/bin/sh".to_owned(),
             |arg| arg.to_string_lossy().into_owned(),
         )
@@ -124,8 +267,8 @@ pub(crate) fn describe_spawn_error(command: &Command, error: &std::io::Error) ->
         program.to_string_lossy().into_owned()
     };
     let reason = match error.kind() {
-        std::io::ErrorKind::NotFound => "no such program".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "not executable (permission denied)".to_owned(),
+        io::ErrorKind::NotFound => "no such program".to_owned(),
+        io::ErrorKind::PermissionDenied => "not executable (permission denied)".to_owned(),
         _ => error.to_string(),
     };
     format!("failed to start `{shown}`: {reason}")

@@ -435,3 +435,71 @@ fn hooks_run_in_the_project_dir_while_hookrun_keeps_its_own() {
         "log written in the hook's dir"
     );
 }
+
+#[test]
+fn a_hook_gets_hookrun_s_environment_with_its_own_variables_once_and_sigpipe_at_its_default() {
+    // `yes | head` ends `yes` by SIGPIPE when the signal is at its default; were it still ignored
+    // (as in hookrun), `yes` would go on to a write error and say "Broken pipe" on stderr.
+    let config = r#"
+[[hook]]
+name = "shell"
+events = ["PreToolUse"]
+command = "env > shell.env; yes | head -n 1 > /dev/null"
+env = { OUTER = "inner" }
+
+[[hook]]
+name = "bare"
+events = ["PreToolUse"]
+command = "sh"
+args = ["-c", "env > bare.env"]
+env = { OUTER = "bare" }
+
+[[hook]]
+name = "clean"
+events = ["PreToolUse"]
+command = "sh"
+args = ["-c", "env > clean.env"]
+sanitize_env = true
+"#;
+    let case = Case::new()
+        .file("hookrun.toml", config)
+        .env("OUTER", "outer")
+        .env("KEPT", "kept");
+    let run = case.fire("PreToolUse").exit(0);
+    for name in ["shell", "bare", "clean"] {
+        assert_eq!(run.hook(name)["outcome"], "success", "{}", run.hook(name));
+    }
+    let shell_stderr = run.hook("shell")["stderr"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(shell_stderr, "", "{}", run.hook("shell"));
+    let lines = |file: &str| -> Vec<String> {
+        std::fs::read_to_string(case.at(file))
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let with = |lines: &[String], prefix: &str| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|line| line.starts_with(prefix))
+            .cloned()
+            .collect()
+    };
+    let shell = lines("shell.env");
+    assert_eq!(with(&shell, "OUTER="), ["OUTER=inner"]);
+    assert_eq!(with(&shell, "KEPT="), ["KEPT=kept"]);
+    assert_eq!(with(&shell, "HOOKRUN_HOOK="), ["HOOKRUN_HOOK=shell"]);
+    // A bare program name is looked up in PATH, with the same environment.
+    let bare = lines("bare.env");
+    assert_eq!(with(&bare, "OUTER="), ["OUTER=bare"]);
+    assert_eq!(with(&bare, "KEPT="), ["KEPT=kept"]);
+    // A sanitised environment has none of hookrun's variables, and PATH to find `sh` in.
+    let clean = lines("clean.env");
+    assert!(with(&clean, "OUTER=").is_empty(), "{clean:?}");
+    assert!(with(&clean, "KEPT=").is_empty(), "{clean:?}");
+    assert_eq!(with(&clean, "PATH=").len(), 1, "{clean:?}");
+    assert_eq!(with(&clean, "HOOKRUN_HOOK="), ["HOOKRUN_HOOK=clean"]);
+}

@@ -1,0 +1,295 @@
+//! Starting a hook with glibc's `posix_spawn` and an environment hookrun builds itself.
+//!
+//! std's `Command` rebuilds the child's whole environment at every spawn once a variable is set
+//! on it: it copies hookrun's environment into a sorted map, applies the changes and allocates a
+//! C string per variable, ~75 000 instructions per hook with 40 variables, the larger part of what
+//! a hook costs hookrun (bench/README.md, "Per hook"). Every hook sets a few (`HOOKRUN_HOOK`, the
+//! dialect's), so hookrun builds the block itself: its own environment is read once, and each hook
+//! gets one buffer with the variables it does not replace, then its own, in order.
+//!
+//! Otherwise the child starts as std would start it: a process group of its own (or a session,
+//! [`Isolation`]), `SIGPIPE` back to its default, the pipes or `/dev/null` as stdin, stdout and
+//! stderr, `posix_spawn` for a path and `posix_spawnp` (hookrun's `PATH`) for a bare name. A name
+//! looked up in a `PATH` the job changes is left to std ([`DirectSpawn::for_job`] says `None`).
+
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::fd::{AsRawFd as _, OwnedFd};
+use std::os::unix::ffi::OsStrExt as _;
+use std::sync::OnceLock;
+
+use super::Job;
+use super::spawn::Isolation;
+
+/// What `posix_spawn` needs for one job, built before the spawn.
+pub(crate) struct DirectSpawn {
+    program: CString,
+    /// Looked up in hookrun's `PATH` (no `/` in the program).
+    lookup: bool,
+    argv: Vec<CString>,
+    env: EnvBlock,
+}
+
+impl DirectSpawn {
+    /// `None` when std must start this job (a bare program name looked up in a `PATH` the job
+    /// sets); `Err` when it cannot start at all (a NUL byte where none can be).
+    pub(crate) fn for_job(job: &Job<'_>) -> Option<io::Result<DirectSpawn>> {
+        let lookup = !job.program.as_bytes().contains(&b'/');
+        if lookup && (job.clear_env || job.env.iter().any(|(key, _)| key.as_bytes() == b"PATH")) {
+            return None;
+        }
+        Some((|| {
+            let program = c_string(&job.program)?;
+            let mut argv = Vec::with_capacity(1 + job.args.len());
+            argv.push(program.clone());
+            for arg in &job.args {
+                argv.push(c_string(arg)?);
+            }
+            let base: &[Vec<u8>] = if job.clear_env {
+                &[]
+            } else {
+                own_environment()
+            };
+            let env = EnvBlock::new(
+                base,
+                job.env.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())),
+            )?;
+            Ok(DirectSpawn {
+                program,
+                lookup,
+                argv,
+                env,
+            })
+        })())
+    }
+
+    /// Starts the process with `stdin` (else `/dev/null`), `stdout` and `stderr` as its standard
+    /// descriptors, in the current working directory.
+    pub(crate) fn spawn(
+        &self,
+        stdin: Option<&OwnedFd>,
+        stdout: &OwnedFd,
+        stderr: &OwnedFd,
+        isolation: Isolation,
+    ) -> io::Result<u32> {
+        let argv = pointers(self.argv.iter().map(|arg| arg.as_ptr()));
+        let envp = self.env.pointers();
+        #[expect(
+            unsafe_code,
+            reason = "posix_spawn: the C interface std's own spawn calls, with the same attributes"
+        )]
+        // SAFETY: the attribute and file-action objects are initialised before use and destroyed
+        // once (their guards); every pointer handed over (program, argv, envp: NUL-terminated
+        // strings in NULL-terminated arrays) outlives the call; the descriptors are open.
+        unsafe {
+            let mut attr = std::mem::MaybeUninit::<libc::posix_spawnattr_t>::uninit();
+            check(libc::posix_spawnattr_init(attr.as_mut_ptr()))?;
+            let attr = Guard(attr.as_mut_ptr(), |p| {
+                libc::posix_spawnattr_destroy(p);
+            });
+            let mut actions = std::mem::MaybeUninit::<libc::posix_spawn_file_actions_t>::uninit();
+            check(libc::posix_spawn_file_actions_init(actions.as_mut_ptr()))?;
+            let actions = Guard(actions.as_mut_ptr(), |p| {
+                libc::posix_spawn_file_actions_destroy(p);
+            });
+
+            match stdin {
+                Some(fd) => check(libc::posix_spawn_file_actions_adddup2(
+                    actions.0,
+                    fd.as_raw_fd(),
+                    libc::STDIN_FILENO,
+                ))?,
+                None => check(libc::posix_spawn_file_actions_addopen(
+                    actions.0,
+                    libc::STDIN_FILENO,
+                    c"/dev/null".as_ptr(),
+                    libc::O_RDONLY,
+                    0,
+                ))?,
+            }
+            for (fd, target) in [(stdout, libc::STDOUT_FILENO), (stderr, libc::STDERR_FILENO)] {
+                check(libc::posix_spawn_file_actions_adddup2(
+                    actions.0,
+                    fd.as_raw_fd(),
+                    target,
+                ))?;
+            }
+
+            // hookrun ignores SIGPIPE (std does, for its own writes); an ignored signal stays
+            // ignored across exec, so the child gets the default back, as from std.
+            let mut default = std::mem::MaybeUninit::<libc::sigset_t>::uninit();
+            libc::sigemptyset(default.as_mut_ptr());
+            libc::sigaddset(default.as_mut_ptr(), libc::SIGPIPE);
+            check(libc::posix_spawnattr_setsigdefault(
+                attr.0,
+                default.as_ptr(),
+            ))?;
+            let mut flags = libc::POSIX_SPAWN_SETSIGDEF;
+            match isolation {
+                Isolation::Group => {
+                    check(libc::posix_spawnattr_setpgroup(attr.0, 0))?;
+                    flags |= libc::POSIX_SPAWN_SETPGROUP;
+                }
+                Isolation::Session => flags |= i32::from(libc::POSIX_SPAWN_SETSID),
+            }
+            let flags = libc::c_short::try_from(flags)
+                .map_err(|_| io::Error::other("posix_spawn flags out of range"))?;
+            check(libc::posix_spawnattr_setflags(attr.0, flags))?;
+
+            let spawn = if self.lookup {
+                libc::posix_spawnp
+            } else {
+                libc::posix_spawn
+            };
+            let mut pid: libc::pid_t = 0;
+            check(spawn(
+                &raw mut pid,
+                self.program.as_ptr(),
+                actions.0,
+                attr.0,
+                argv.as_ptr().cast(),
+                envp.as_ptr().cast(),
+            ))?;
+            Ok(pid.cast_unsigned())
+        }
+    }
+}
+
+/// Destroys a `posix_spawn` object once.
+struct Guard<T>(*mut T, unsafe fn(*mut T));
+
+impl<T> Drop for Guard<T> {
+    fn drop(&mut self) {
+        #[expect(unsafe_code, reason = "the matching destroy of an initialised object")]
+        // SAFETY: `self.0` was initialised by the matching init and is destroyed only here.
+        unsafe {
+            (self.1)(self.0);
+        }
+    }
+}
+
+/// `posix_spawn` and its helpers return the error number itself.
+fn check(code: libc::c_int) -> io::Result<()> {
+    match code {
+        0 => Ok(()),
+        errno => Err(io::Error::from_raw_os_error(errno)),
+    }
+}
+
+fn c_string(text: &OsStr) -> io::Result<CString> {
+    CString::new(text.as_bytes()).map_err(|_| nul_error())
+}
+
+/// std's words for the same refusal.
+fn nul_error() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "nul byte found in provided data",
+    )
+}
+
+/// A NULL-terminated array of C string pointers.
+fn pointers(items: impl Iterator<Item = *const libc::c_char>) -> Vec<*const libc::c_char> {
+    let mut out: Vec<*const libc::c_char> = items.collect();
+    out.push(std::ptr::null());
+    out
+}
+
+/// hookrun's own environment as `KEY=VALUE` entries, read once: hookrun never changes it.
+fn own_environment() -> &'static [Vec<u8>] {
+    static OWN: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    OWN.get_or_init(|| {
+        std::env::vars_os()
+            .map(|(key, value)| entry(key.as_bytes(), value.as_bytes()))
+            .collect()
+    })
+}
+
+fn entry(key: &[u8], value: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(key.len() + 1 + value.len());
+    out.extend_from_slice(key);
+    out.push(b'=');
+    out.extend_from_slice(value);
+    out
+}
+
+/// A child's environment: every entry NUL-terminated in one buffer.
+#[derive(Debug)]
+pub(crate) struct EnvBlock {
+    bytes: Vec<u8>,
+    starts: Vec<usize>,
+}
+
+impl EnvBlock {
+    /// `base` (`KEY=VALUE` entries) less the keys `set` gives, then `set` in order; of a key
+    /// set twice, the later value wins, in the later place.
+    pub(crate) fn new<'k>(
+        base: &[Vec<u8>],
+        set: impl Iterator<Item = (&'k [u8], &'k [u8])>,
+    ) -> io::Result<EnvBlock> {
+        let set: Vec<(&[u8], &[u8])> = set.collect();
+        let mut bytes = Vec::with_capacity(
+            base.iter().map(|e| e.len() + 1).sum::<usize>()
+                + set
+                    .iter()
+                    .map(|(k, v)| k.len() + v.len() + 2)
+                    .sum::<usize>(),
+        );
+        let mut starts = Vec::with_capacity(base.len() + set.len());
+        let replaced = |key: &[u8]| set.iter().any(|(k, _)| *k == key);
+        for entry in base {
+            let key = entry_key(entry);
+            if replaced(key) {
+                continue;
+            }
+            starts.push(bytes.len());
+            bytes.extend_from_slice(entry);
+            bytes.push(0);
+        }
+        for (at, (key, value)) in set.iter().enumerate() {
+            if key.contains(&0) || value.contains(&0) {
+                return Err(nul_error());
+            }
+            if set[at + 1..].iter().any(|(k, _)| k == key) {
+                continue;
+            }
+            starts.push(bytes.len());
+            bytes.extend_from_slice(key);
+            bytes.push(b'=');
+            bytes.extend_from_slice(value);
+            bytes.push(0);
+        }
+        Ok(EnvBlock { bytes, starts })
+    }
+
+    fn pointers(&self) -> Vec<*const libc::c_char> {
+        let base = self.bytes.as_ptr();
+        pointers(self.starts.iter().map(|&at| base.wrapping_add(at).cast()))
+    }
+
+    /// The entries, without their NULs (tests).
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> Vec<&[u8]> {
+        self.starts
+            .iter()
+            .map(|&at| {
+                let end = at + self.bytes[at..].iter().position(|&b| b == 0).unwrap_or(0);
+                &self.bytes[at..end]
+            })
+            .collect()
+    }
+}
+
+/// The key of a `KEY=VALUE` entry; a key may begin with `=` (std reads them so).
+fn entry_key(entry: &[u8]) -> &[u8] {
+    let split = entry
+        .iter()
+        .skip(1)
+        .position(|&b| b == b'=')
+        .map_or(entry.len(), |at| at + 1);
+    &entry[..split]
+}
+
+#[cfg(test)]
+#[path = "posix_spawn_tests.rs"]
+mod tests;
