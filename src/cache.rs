@@ -4,7 +4,8 @@
 //!
 //! It is never trusted over the files. An entry is used only when everything the load looked at
 //! is as it was: every file read (device, inode, size, modification and change times, mode), every
-//! path looked for and not found (still nothing there, not even a dangling link), every path a
+//! path looked for and not found (still nothing there, not even a dangling link; most are proved
+//! so by the unchanged directory above them, `absent.rs`), every path a
 //! loader resolved, the list of places discovery looks (which the environment decides), the
 //! project, and the hookrun executable itself. A load that reported anything (an error, a
 //! warning), met a file it could not read, or holds a handler the cache does not store is not
@@ -22,6 +23,7 @@ use crate::config::sources::{FileKey, recording};
 use crate::sources::{self, Config, LoadOptions};
 use codec::{Reader, Writer, checksum};
 
+mod absent;
 mod codec;
 mod model;
 mod read;
@@ -46,16 +48,28 @@ pub(crate) fn load_in(
     event: &str,
     dir: Option<&Path>,
 ) -> (Config, bool) {
+    load_at(options, event, dir, std::time::SystemTime::now())
+}
+
+/// [`load_in`] as if the time were `now` (tests: a directory made a moment ago cannot vouch for
+/// the paths absent in it until it is a few seconds old).
+fn load_at(
+    options: &LoadOptions<'_>,
+    event: &str,
+    dir: Option<&Path>,
+    now: std::time::SystemTime,
+) -> (Config, bool) {
     let Some(dir) = dir else {
         return (sources::load(options), false);
     };
     let file = dir.join(file_name(options));
     let places = sources::discovery_paths(options);
-    if let Some(config) = read::read(&file, options, &places, event) {
+    let mut regroup = false;
+    if let Some(config) = read::read(&file, options, &places, event, now, &mut regroup) {
         return (config, true);
     }
     let (config, probes) = recording(|| sources::load(options));
-    if let Some(bytes) = write::encode(&config, &probes, options, &places) {
+    if let Some(bytes) = write::encode(&config, &probes, options, &places, now, !regroup) {
         // A cache that cannot be written costs the next fire a load, nothing else.
         let _ = write::write(dir, &file, &bytes);
     }

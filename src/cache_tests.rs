@@ -1,4 +1,5 @@
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use super::*;
 
@@ -91,14 +92,14 @@ fn a_hit_gives_the_fired_events_hooks_as_loading_the_files_does() {
     }
 }
 
-#[test]
-fn a_changed_added_or_removed_file_is_loaded_again() {
+/// Each change to the files is seen by the next load, with the cache written at `now`.
+fn a_change_is_loaded_again(now: SystemTime) {
     let project = project();
     let cache = tempfile::tempdir().unwrap();
     let options = options(project.path());
-    let _ = load_in(&options, EVENT, Some(cache.path()));
+    let _ = load_at(&options, EVENT, Some(cache.path()), now);
     let settings = project.path().join(".claude/settings.json");
-    let changes: [&dyn Fn(); 5] = [
+    let changes: [&dyn Fn(); 7] = [
         &|| {
             write(
                 &settings,
@@ -117,6 +118,14 @@ fn a_changed_added_or_removed_file_is_loaded_again() {
             std::fs::remove_dir(project.path().join(".cursor")).unwrap();
             write(&project.path().join(".cursor"), "");
         },
+        // A file in a directory that exists, and in one that does not yet.
+        &|| write(&project.path().join(".claude/settings.local.json"), "{}"),
+        &|| {
+            write(
+                &project.path().join(".gemini/settings.json"),
+                r#"{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "true g"}]}]}}"#,
+            );
+        },
         &|| {
             std::fs::remove_file(&settings).unwrap();
             std::os::unix::fs::symlink("missing.json", &settings).unwrap();
@@ -125,18 +134,119 @@ fn a_changed_added_or_removed_file_is_loaded_again() {
     for change in changes {
         // Unchanged files: the cache is used, if the last load could be cached.
         let clean = sources::load(&options).diagnostics.is_empty();
-        let (_, partial) = load_in(&options, EVENT, Some(cache.path()));
+        let (_, partial) = load_at(&options, EVENT, Some(cache.path()), now);
         assert_eq!(partial, clean);
         change();
-        let (config, partial) = load_in(&options, EVENT, Some(cache.path()));
+        let (config, partial) = load_at(&options, EVENT, Some(cache.path()), now);
         assert!(!partial, "a change is loaded from the files");
         let full = sources::load(&options);
         assert_eq!(seen(&config, EVENT), seen(&full, EVENT));
         assert_eq!(config.diagnostics.len(), full.diagnostics.len());
     }
     // The dangling link is a warning: that load is not cached.
-    let (_, partial) = load_in(&options, EVENT, Some(cache.path()));
+    let (_, partial) = load_at(&options, EVENT, Some(cache.path()), now);
     assert!(!partial);
+}
+
+#[test]
+fn a_changed_added_or_removed_file_is_loaded_again() {
+    a_change_is_loaded_again(SystemTime::now());
+}
+
+#[test]
+fn a_file_created_under_a_directory_that_vouched_for_its_absence_is_loaded_again() {
+    // An hour on, every directory of the project is settled: the absent paths are proved by
+    // their directories (`absent.rs`), and a file created in one must still be seen.
+    a_change_is_loaded_again(SystemTime::now() + Duration::from_secs(3600));
+}
+
+#[test]
+fn a_cache_written_before_its_directories_settled_is_written_again_once_then_kept() {
+    let project = project();
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let now = SystemTime::now();
+    let index = |cache: &Path| std::fs::read(cache.join(file_name(&options))).unwrap();
+    let (_, partial) = load_at(&options, EVENT, Some(cache.path()), now);
+    assert!(!partial);
+    let unsettled = index(cache.path());
+    // Before the directories settle, the cache holds.
+    let (_, partial) = load_at(
+        &options,
+        EVENT,
+        Some(cache.path()),
+        now + Duration::from_secs(1),
+    );
+    assert!(partial);
+    // Once they have, the files are loaded once more and the cache written again, grouped.
+    let settled = now + Duration::from_secs(60);
+    let (config, partial) = load_at(&options, EVENT, Some(cache.path()), settled);
+    assert!(!partial);
+    assert_eq!(seen(&config, EVENT), seen(&sources::load(&options), EVENT));
+    // `.claude` (which exists, without settings.local.json) is now recorded as a directory.
+    let mut claude = Writer::default();
+    claude.path(&project.path().join(".claude")).unwrap();
+    let holds = |index: &[u8]| index.windows(claude.buf.len()).any(|w| w == claude.buf);
+    assert!(!holds(&unsettled));
+    assert!(holds(&index(cache.path())), "the absent paths are grouped");
+    let (_, partial) = load_at(&options, EVENT, Some(cache.path()), settled);
+    assert!(partial);
+    // A new file beside the configuration moves the directory's key: its paths are checked one
+    // by one, and the cache holds.
+    std::fs::write(project.path().join("other.txt"), "").unwrap();
+    let (_, partial) = load_at(&options, EVENT, Some(cache.path()), settled);
+    assert!(partial, "a change beside the files is not a change to them");
+}
+
+#[test]
+fn absent_paths_are_grouped_under_the_settled_directory_above_them() {
+    let project = tempfile::tempdir().unwrap();
+    let root = project.path();
+    std::fs::create_dir(root.join(".claude")).unwrap();
+    std::os::unix::fs::symlink("nowhere", root.join(".codex")).unwrap();
+    let paths = [
+        root.join("hookrun.toml"),
+        root.join(".claude/settings.json"),
+        root.join(".claude/settings.local.json"),
+        root.join(".gemini/settings.json"),
+        root.join(".codex/hooks.json"),
+    ];
+    let later = SystemTime::now() + Duration::from_secs(3600);
+    let absent::Grouped {
+        groups,
+        alone,
+        unsettled,
+    } = absent::group(paths.iter().map(PathBuf::as_path), later);
+    assert!(!unsettled);
+    let dirs: Vec<(&Path, usize)> = groups
+        .iter()
+        .map(|g| (g.dir.as_path(), g.paths.len()))
+        .collect();
+    // The root vouches for hookrun.toml and .gemini/…, .claude for its two files; behind the
+    // dangling link `.codex` nothing can vouch: that path is checked alone.
+    assert_eq!(dirs, [(root, 2), (root.join(".claude").as_path(), 2)]);
+    assert_eq!(alone, [paths[4].as_path()]);
+    for group in &groups {
+        assert!(absent::still_absent(&group.dir, &group.key, &group.paths));
+    }
+    // A directory changed a moment ago vouches for nothing.
+    let fresh = absent::group(paths.iter().map(PathBuf::as_path), SystemTime::now());
+    assert!(fresh.groups.is_empty() && fresh.unsettled);
+    assert_eq!(fresh.alone.len(), paths.len());
+    // One of the paths appears: its directory's key moved, and the paths are checked one by one.
+    let groups = absent::group(paths.iter().map(PathBuf::as_path), later).groups;
+    write(&paths[2], "{}");
+    let claude = &groups[1];
+    assert!(!absent::still_absent(
+        &claude.dir,
+        &claude.key,
+        &claude.paths
+    ));
+    assert!(absent::still_absent(
+        &groups[0].dir,
+        &groups[0].key,
+        &groups[0].paths
+    ));
 }
 
 #[test]

@@ -11,12 +11,15 @@ use crate::config::sources::FileKey;
 use crate::model::EventSelector;
 use crate::sources::{Config, LoadOptions};
 
-/// The cache's answer for `event`, when it has one that still holds.
+/// The cache's answer for `event` at `now`, when it has one that still holds. `regroup` is set when the
+/// cache is left unread only because its directories have settled since it was written.
 pub(super) fn read(
     file: &Path,
     options: &LoadOptions<'_>,
     places: &[PathBuf],
     event: &str,
+    now: std::time::SystemTime,
+    regroup: &mut bool,
 ) -> Option<Config> {
     let handle = File::open(file).ok()?;
     let meta = handle.metadata().ok()?;
@@ -50,21 +53,8 @@ pub(super) fn read(
     if r.str()? != env!("CARGO_PKG_VERSION") || get_key(&mut r)? != own_key()? {
         return None;
     }
-    if r.path()? != options.project_dir || r.bool()? != options.user_config {
+    if !holds(&mut r, options, places, now, regroup)? {
         return None;
-    }
-    if r.len()? != places.len() {
-        return None;
-    }
-    for place in places {
-        if r.path()? != place {
-            return None;
-        }
-    }
-    for _ in 0..r.len()? {
-        if !unchanged(&mut r)? {
-            return None;
-        }
     }
     let sources = (0..r.len()?)
         .map(|_| model::get_source(&mut r))
@@ -121,16 +111,57 @@ pub(super) fn read(
     })
 }
 
+/// Whether the index read by `r` is this project's and everything it looked at is as it was.
+fn holds(
+    r: &mut Reader<'_>,
+    options: &LoadOptions<'_>,
+    places: &[PathBuf],
+    now: std::time::SystemTime,
+    regroup: &mut bool,
+) -> Option<bool> {
+    if r.path()? != options.project_dir || r.bool()? != options.user_config {
+        return Some(false);
+    }
+    if r.len()? != places.len() {
+        return Some(false);
+    }
+    for place in places {
+        if r.path()? != place {
+            return Some(false);
+        }
+    }
+    // Written while a directory had just changed: load and write it again once it settled.
+    let again = r.u64()?;
+    if again != 0
+        && now
+            .duration_since(std::time::SystemTime::UNIX_EPOCH)
+            .is_ok_and(|now| now.as_secs() >= again)
+    {
+        *regroup = true;
+        return Some(false);
+    }
+    for _ in 0..r.len()? {
+        if !unchanged(r)? {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
 /// Whether one thing the load looked at is as it was then (`None`: the entry is damaged).
 fn unchanged(r: &mut Reader<'_>) -> Option<bool> {
-    use rustix::fs::{AtFlags, CWD};
     Some(match r.u8()? {
         // Nothing there, as when the load looked (a parent that became a file is not that: the
         // load would have reported it).
-        0 => matches!(
-            rustix::fs::statat(CWD, r.path()?, AtFlags::SYMLINK_NOFOLLOW),
-            Err(rustix::io::Errno::NOENT)
-        ),
+        0 => super::absent::absent(r.path()?),
+        3 => {
+            let dir = r.path()?;
+            let key = get_key(r)?;
+            let paths = (0..r.len()?)
+                .map(|_| r.path().map(Path::to_path_buf))
+                .collect::<Option<Vec<_>>>()?;
+            super::absent::still_absent(dir, &key, &paths)
+        }
         1 => {
             let path = r.path()?;
             let key = get_key(r)?;

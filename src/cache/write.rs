@@ -9,12 +9,17 @@ use super::{HEAD, MAGIC, model, own_key, put_key};
 use crate::config::sources::Probe;
 use crate::sources::{Config, LoadOptions};
 
-/// The cache file's bytes for `config`, or `None` when it must not be cached.
+/// The cache file's bytes for `config`, or `None` when it must not be cached. `now`: when it is
+/// written (a directory changed just before cannot vouch for what is absent in it);
+/// `may_regroup`: whether the cache may ask to be written again once its directories settled
+/// (once per change: a directory that keeps changing keeps its paths checked one by one).
 pub(super) fn encode(
     config: &Config,
     probes: &[Probe],
     options: &LoadOptions<'_>,
     places: &[PathBuf],
+    now: std::time::SystemTime,
+    may_regroup: bool,
 ) -> Option<Vec<u8>> {
     if !config.diagnostics.is_empty() || probes.contains(&Probe::Unusable) {
         return None;
@@ -28,29 +33,7 @@ pub(super) fn encode(
     for place in places {
         index.path(place)?;
     }
-    index.len(probes.len())?;
-    for probe in probes {
-        match probe {
-            Probe::Absent(path) => {
-                index.u8(0);
-                index.path(path)?;
-            }
-            Probe::File(path, key) => {
-                index.u8(1);
-                index.path(path)?;
-                put_key(&mut index, key);
-            }
-            Probe::Canonical(path, resolved) => {
-                index.u8(2);
-                index.path(path)?;
-                index.bool(resolved.is_some());
-                if let Some(resolved) = resolved {
-                    index.path(resolved)?;
-                }
-            }
-            Probe::Unusable => return None,
-        }
-    }
+    put_probes(&mut index, probes, now, may_regroup)?;
     index.len(config.sources.len())?;
     for (at, source) in config.sources.iter().enumerate() {
         // Trust is judged on all of a project file's hooks: their hash is kept, as the cache
@@ -99,6 +82,70 @@ pub(super) fn encode(
     out.extend_from_slice(&index.buf);
     out.extend_from_slice(&body.buf);
     Some(out)
+}
+
+/// What the load looked at, for a reader to check again: the absent paths under a settled
+/// directory through that directory (`absent.rs`), then each other probe.
+fn put_probes(
+    index: &mut Writer,
+    probes: &[Probe],
+    now: std::time::SystemTime,
+    may_regroup: bool,
+) -> Option<()> {
+    let absent = probes.iter().filter_map(|probe| match probe {
+        Probe::Absent(path) => Some(path.as_path()),
+        _ => None,
+    });
+    let super::absent::Grouped {
+        groups,
+        alone,
+        unsettled,
+    } = super::absent::group(absent, now);
+    // When to write it again, grouped (0: never).
+    let again = if unsettled && may_regroup {
+        now.checked_add(super::absent::SETTLED)
+            .and_then(|at| at.duration_since(std::time::SystemTime::UNIX_EPOCH).ok())
+            .map_or(0, |at| at.as_secs() + 1)
+    } else {
+        0
+    };
+    index.u64(again);
+    let others = probes
+        .iter()
+        .filter(|probe| !matches!(probe, Probe::Absent(_)));
+    index.len(others.clone().count() + alone.len() + groups.len())?;
+    for path in alone {
+        index.u8(0);
+        index.path(path)?;
+    }
+    for group in &groups {
+        index.u8(3);
+        index.path(&group.dir)?;
+        put_key(index, &group.key);
+        index.len(group.paths.len())?;
+        for path in &group.paths {
+            index.path(path)?;
+        }
+    }
+    for probe in others {
+        match probe {
+            Probe::File(path, key) => {
+                index.u8(1);
+                index.path(path)?;
+                put_key(index, key);
+            }
+            Probe::Canonical(path, resolved) => {
+                index.u8(2);
+                index.path(path)?;
+                index.bool(resolved.is_some());
+                if let Some(resolved) = resolved {
+                    index.path(resolved)?;
+                }
+            }
+            Probe::Absent(_) | Probe::Unusable => return None,
+        }
+    }
+    Some(())
 }
 
 /// Written whole to a temporary file beside it, then renamed over it: a reader sees the old
