@@ -9,6 +9,11 @@
 //!     lists them (made by `bench/order`): spread over the whole binary, an empty-project fire
 //!     faulted 81 times; packed together, 44. The order only moves code: a name the file lists that
 //!     does not exist (another version, another build) is skipped;
+//!   - the read-only data those functions read (constants, strings, jump tables, glibc's tables)
+//!     are gathered before the rest of `.rodata` by the linker script `link/fire.ld` (also made by
+//!     `bench/order`; with `INSERT` it adds to the default layout): spread, an empty-project fire
+//!     touched 13 windows of it; gathered, 54 faults became 41. A section it names that does not
+//!     exist matches nothing;
 //!   - the program is linked at a fixed address (`-no-pie`), as `cargo build-release` already
 //!     builds the shipped one: a position-independent hookrun applies ~20 000 relocations at every
 //!     start, each page of pointers they touch a copy-on-write fault. Its libraries, stack and heap
@@ -25,6 +30,7 @@ fn main() {
     println!("cargo:rustc-env=HOOKRUN_TARGET={target}");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=link/fire.order");
+    println!("cargo:rerun-if-changed=link/fire.ld");
     println!("cargo:rerun-if-env-changed=HOOKRUN_LINK_LAYOUT");
     println!("cargo:rerun-if-env-changed=HOOKRUN_LINK_MAP");
     // The linker's map of where each function went: bench/order reads it to name the functions
@@ -48,6 +54,10 @@ fn main() {
                 order.display()
             );
             println!("cargo:rustc-link-arg-bin=hookrun=-Wl,--no-warn-symbol-ordering");
+        }
+        let data = order.with_file_name("fire.ld");
+        if data.is_file() {
+            println!("cargo:rustc-link-arg-bin=hookrun=-Wl,-T,{}", data.display());
         }
     }
 }

@@ -1,5 +1,7 @@
 """Writes link/fire.order: the functions a `fire` runs, for the linker to place side by side
-(build.rs passes the file to LLD as --symbol-ordering-file). Used by bench/order.
+(build.rs passes the file to LLD as --symbol-ordering-file), and link/fire.ld: the read-only data
+those fires read (string constants, jump tables, glibc's tables), gathered by a linker script into
+one output section before the rest of `.rodata`. Used by bench/order.
 
 hookrun starts once per agent event, and most of an idle fire's time is the kernel mapping the
 pages of code it touches (a minor fault each, with a 64 KiB read-around): spread over the whole
@@ -15,6 +17,11 @@ Functions of the warm fires come first, in the order callgrind first lists them;
 the cold fires ran; then, where perf can record page faults, code that faulted in native runs of
 the same fires and that valgrind's runs did not reach.
 
+The data are those valgrind's lackey sees the warm fires load from `.rodata` (each one's input
+section, named in the linker's map), in the order first loaded. Spread over `.rodata`, an empty
+project's fire touched 13 windows of 64 KiB of it (the kernel maps each whole, 16 pages); gathered,
+a few.
+
 Python standard library only.
 """
 
@@ -28,6 +35,13 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 import gen  # noqa: E402
 import instr  # noqa: E402
+
+LD_HEADER = """\
+/* The read-only data a `hookrun fire` reads, gathered before the rest of .rodata (build.rs: LLD's
+   -T, which with INSERT adds to the default layout). Made by bench/order from lackey runs of the
+   release build; a section that no longer exists matches nothing, so a stale file costs start-up
+   time (bench/instructions counts page faults and fails), never correctness. */
+"""
 
 HEADER = """\
 # The functions a `hookrun fire` runs, in the order the linker is to place them
@@ -123,6 +137,92 @@ def faulting_code(argv, env, stdin=None):
         return addresses
 
 
+def rodata_sections(map_file):
+    """(sorted start addresses, [(start, size, linker-script pattern)]) of the input sections
+    the linker placed in `.rodata`, from its map (the columns of text_symbols())."""
+    sections = []
+    output = None
+    with open(map_file, errors="replace") as f:
+        header = f.readline()
+        out_col, in_col = header.index("Out"), header.index("In")
+        for line in f:
+            words = line.split()
+            if len(words) < 5 or not all(_is_hex(w) for w in words[:3]):
+                continue
+            column = len(line.rstrip()) - len(words[-1])
+            if column == out_col:
+                output = words[-1]
+            elif column == in_col and output == ".rodata":
+                where = line[in_col:].strip()
+                pattern = _pattern(where)
+                if pattern:
+                    sections.append((int(words[0], 16), int(words[2], 16), pattern))
+    sections.sort()
+    return [s[0] for s in sections], sections
+
+
+def _pattern(where):
+    """A linker-script input section description for the map's `file:(section)`: by name alone
+    for a section named after its contents (`.rodata.<symbol>`, `.rodata..Lanon.<hash>.<n>`, and
+    the merged constants and strings, `<internal>`), by archive member or file for a plain
+    `.rodata` (a name every object's constants share)."""
+    file, sep, section = where.rpartition(":(")
+    if not sep or not section.endswith(")"):
+        return None
+    section = section[:-1]
+    if file == "<internal>" or section != ".rodata":
+        return f"*({section})"
+    if file.endswith(")") and "(" in file:  # /usr/lib/.../libc.a(C-ctype.o)
+        archive, _, member = file[:-1].rpartition("(")
+        return f"*{os.path.basename(archive)}:{member}({section})"
+    return f"*{os.path.basename(file)}({section})"
+
+
+def data_loads(argv, env, stdin=None, low=0, high=0):
+    """The addresses in [low, high) that lackey sees the run load or modify, in order."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "lackey.out")
+        # Under each valgrind tool `/proc/self/exe` is another file, so the cache callgrind's
+        # runs wrote is not valid here: a first, untraced run writes lackey's.
+        for trace in ("no", "yes"):
+            with open(stdin or os.devnull, "rb") as given:
+                subprocess.run(["valgrind", "--tool=lackey", f"--trace-mem={trace}",
+                                f"--log-file={out}", "--", *argv], stdin=given,
+                               capture_output=True, env=env)
+        if not os.path.exists(out):
+            raise RuntimeError(f"lackey wrote nothing for {argv}")
+        addresses = []
+        with open(out, errors="replace") as f:
+            for line in f:
+                if line[:2] not in (" L", " M"):
+                    continue
+                address = int(line[3:].split(",", 1)[0], 16)
+                if low <= address < high:
+                    addresses.append(address)
+        return addresses
+
+
+def write_data_order(sections, loads, ld_file):
+    """Writes the linker script gathering the `.rodata` input sections `loads` fall in."""
+    starts, entries = sections
+    order, seen = [], set()
+    for address in loads:
+        i = bisect.bisect_right(starts, address) - 1
+        if i < 0 or address >= entries[i][0] + entries[i][1]:
+            continue
+        pattern = entries[i][2]
+        if pattern not in seen:
+            seen.add(pattern)
+            order.append(pattern)
+    with open(ld_file + ".tmp", "w") as f:
+        f.write(LD_HEADER)
+        f.write("SECTIONS\n{\n  .rodata.fire : {\n")
+        f.write("".join(f"    {pattern}\n" for pattern in order))
+        f.write("  }\n}\nINSERT BEFORE .rodata;\n")
+    os.replace(ld_file + ".tmp", ld_file)
+    return len(order)
+
+
 def fires(root):
     """(name, project, extra fire arguments, payload on stdin?, as an agent?) for every fire
     profiled. `as an agent`: the way an agent's settings start hookrun (what `hookrun install`
@@ -147,8 +247,13 @@ def fires(root):
 
 
 def main():
-    hookrun, map_file, order_file = sys.argv[1], sys.argv[2], sys.argv[3]
+    hookrun, map_file, order_file, ld_file = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
     symbols = text_symbols(map_file)
+    rodata = rodata_sections(map_file)
+    if not rodata[0]:
+        sys.exit(f"bench/order: no .rodata input sections in the link map {map_file}")
+    low, high = rodata[1][0][0], rodata[1][-1][0] + rodata[1][-1][1]
+    loads = []
     if not symbols[0]:
         sys.exit(f"bench/order: no .text symbols in the link map {map_file}")
     warm, cold, native = [], [], []
@@ -177,6 +282,10 @@ def main():
                 argv += ["--payload", payload]
             cold += instructions(argv, env, stdin)
             warm += instructions(argv, env, stdin)
+            # The 10 000-hook project's first load under lackey takes minutes: its warm fire
+            # reads what the others read, and its own groups (checksummed bytes, not .rodata).
+            if not name.startswith("big-10k"):
+                loads += data_loads(argv, env, stdin, low, high)
             if perf:
                 native += faulting_code(argv, env, stdin)
             print(f"bench/order: profiled {name} {' '.join(extra)}{' (stdin)' if on_stdin else ''}"
@@ -198,6 +307,8 @@ def main():
         f.write("\n".join(order) + "\n")
     os.replace(order_file + ".tmp", order_file)
     print(f"bench/order: {len(order)} functions written to {order_file}", file=sys.stderr)
+    gathered = write_data_order(rodata, loads, ld_file)
+    print(f"bench/order: {gathered} read-only data sections written to {ld_file}", file=sys.stderr)
 
 
 if __name__ == "__main__":
