@@ -82,23 +82,25 @@ impl Process {
 
 /// Starts `job` in `job.cwd`; the error says what could not be started and why.
 pub(crate) fn start(job: &Job<'_>) -> Result<Process, String> {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    if let Some(direct) = super::posix_spawn::DirectSpawn::for_job(job) {
-        return direct
-            .and_then(|direct| {
-                super::running::spawn(|| {
-                    in_dir(job.cwd, || spawn_direct(&direct, job.stdin.is_some()))
-                })
-            })
-            .map_err(|error| describe_spawn_error(&job.program, &job.args, &error));
-    }
-    let mut command = command(job);
-    super::running::spawn(|| {
-        in_dir_or(job.cwd, &mut command, |command| {
-            command.spawn().map(Process::from_child)
-        })
+    super::running::spawn(|| match start_dir() {
+        Some(start) => in_dir(start, job.cwd, || spawn_here(job)),
+        // hookrun's own directory is gone or unreadable, so it could not come back from `dir`:
+        // std forks and enters it in the child.
+        None => command(job)
+            .current_dir(job.cwd)
+            .spawn()
+            .map(Process::from_child),
     })
     .map_err(|error| describe_spawn_error(&job.program, &job.args, &error))
+}
+
+/// Starts `job` in the current working directory: through `posix_spawn` where it can.
+fn spawn_here(job: &Job<'_>) -> io::Result<Process> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if let Some(direct) = super::posix_spawn::DirectSpawn::for_job(job) {
+        return spawn_direct(&direct?, job.stdin.is_some());
+    }
+    command(job).spawn().map(Process::from_child)
 }
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -127,7 +129,7 @@ fn spawn_direct(direct: &super::posix_spawn::DirectSpawn, with_stdin: bool) -> i
 /// The `Command` for `job`: its program, arguments and environment, stdin piped when the job has
 /// bytes for it (else `/dev/null`), stdout and stderr piped, in a process group of its own. Its
 /// working directory is not set here: [`start`] gives it `job.cwd`.
-pub(crate) fn command(job: &Job<'_>) -> Command {
+fn command(job: &Job<'_>) -> Command {
     let mut command = Command::new(&job.program);
     command.args(&job.args);
     if job.clear_env {
@@ -146,51 +148,36 @@ pub(crate) fn command(job: &Job<'_>) -> Command {
     command
 }
 
-/// Runs `spawn` with `dir` as the working directory, for the child to inherit.
+/// Runs `spawn` with `dir` as the working directory, for the child to inherit; `start` is
+/// where hookrun was, to return to.
 ///
 /// Not through `Command::current_dir`: std gives a child its own directory with
 /// `posix_spawn_file_actions_addchdir_np`, which it looks up at run time, and the statically
 /// linked release binary cannot look it up. std then falls back to fork + exec, which costs
 /// ~0.08 ms more per hook (bench/README.md). hookrun enters `dir` itself for the spawn and returns
 /// through a descriptor of where it was, one spawn at a time ([`super::running::spawn`]: `hookrun
-/// serve` starts hooks from parallel threads). `None` when hookrun's own directory is gone or
-/// unreadable: it could not come back.
-fn in_dir<T>(dir: &Path, spawn: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-    match start_dir() {
-        Some((start_path, _)) if dir == start_path => spawn(),
-        Some((start_path, start_fd)) => {
-            rustix::process::chdir(dir).map_err(|error| {
-                io::Error::other(format!(
-                    "cannot enter its working directory {}: {}",
-                    dir.display(),
-                    io::Error::from(error)
-                ))
-            })?;
-            let spawned = spawn();
-            if rustix::process::fchdir(start_fd).is_err() {
-                // Only relative paths given on the command line (`--log`) still depend on it.
-                let _ = std::env::set_current_dir(start_path);
-            }
-            spawned
-        }
-        None => Err(io::Error::other(format!(
-            "cannot enter its working directory {}: hookrun's own directory is gone",
-            dir.display()
-        ))),
-    }
-}
-
-/// [`in_dir`], or std's own way (fork, then enter `dir` in the child) when hookrun's directory
-/// is gone.
-fn in_dir_or(
+/// serve` starts hooks from parallel threads).
+fn in_dir<T>(
+    (start_path, start_fd): &(PathBuf, OwnedFd),
     dir: &Path,
-    command: &mut Command,
-    spawn: impl FnOnce(&mut Command) -> io::Result<Process>,
-) -> io::Result<Process> {
-    if start_dir().is_none() {
-        return spawn(command.current_dir(dir));
+    spawn: impl FnOnce() -> io::Result<T>,
+) -> io::Result<T> {
+    if dir == start_path {
+        return spawn();
     }
-    in_dir(dir, || spawn(command))
+    rustix::process::chdir(dir).map_err(|error| {
+        io::Error::other(format!(
+            "cannot enter its working directory {}: {}",
+            dir.display(),
+            io::Error::from(error)
+        ))
+    })?;
+    let spawned = spawn();
+    if rustix::process::fchdir(start_fd).is_err() {
+        // Only relative paths given on the command line (`--log`) still depend on it.
+        let _ = std::env::set_current_dir(start_path);
+    }
+    spawned
 }
 
 /// Where hookrun was started, as a path and a descriptor to return through.
@@ -216,26 +203,27 @@ fn isolation() -> Isolation {
     }
 }
 
-/// Puts the hook in a process group of its own, and in a new session (no controlling terminal)
-/// when hookrun has a terminal the hook could otherwise reach. Without a controlling terminal —
-/// the case when an agent or CI runs hookrun — a new group is all a session would add, and it
-/// keeps std's fast `posix_spawn` path (a `pre_exec` hook forces fork+exec, ~0.1 ms per hook).
+/// [`isolation`] for a `Command`. A session takes a `pre_exec`, which makes std fork + exec
+/// (~0.1 ms per hook): only the jobs `posix_spawn` leaves to std pay it.
 fn isolate(command: &mut Command) {
-    if isolation() == Isolation::Session {
-        #[expect(
-            unsafe_code,
-            reason = "pre_exec runs setsid, which is async-signal-safe, between fork and exec"
-        )]
-        // SAFETY: the closure only calls setsid(2), which allocates nothing and takes no locks.
-        unsafe {
-            command.pre_exec(|| {
-                rustix::process::setsid()
-                    .map(drop)
-                    .map_err(std::io::Error::from)
-            });
+    match isolation() {
+        Isolation::Group => {
+            command.process_group(0);
         }
-    } else {
-        command.process_group(0);
+        Isolation::Session => {
+            #[expect(
+                unsafe_code,
+                reason = "pre_exec runs setsid, which is async-signal-safe, between fork and exec"
+            )]
+            // SAFETY: the closure only calls setsid(2), which allocates nothing and takes no locks.
+            unsafe {
+                command.pre_exec(|| {
+                    rustix::process::setsid()
+                        .map(drop)
+                        .map_err(std::io::Error::from)
+                });
+            }
+        }
     }
 }
 

@@ -503,3 +503,33 @@ sanitize_env = true
     assert_eq!(with(&clean, "PATH=").len(), 1, "{clean:?}");
     assert_eq!(with(&clean, "HOOKRUN_HOOK="), ["HOOKRUN_HOOK=clean"]);
 }
+
+#[test]
+fn a_hook_still_starts_in_its_project_when_hookrun_s_own_directory_is_gone() {
+    // hookrun cannot come back to a removed directory after entering the hook's: std starts the
+    // hook instead, entering the directory in the child.
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"h\"\nevents = [\"Stop\"]\ncommand = \"pwd > ran\"\n",
+    );
+    let gone = tempfile::tempdir().unwrap();
+    let script = format!(
+        "cd {gone} && rmdir {gone} && echo '{{}}' | {bin} -C {project} --no-user-config --trust-project fire Stop",
+        gone = gone.path().display(),
+        bin = crate::harness::hookrun_bin(),
+        project = case.path().display()
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let record: serde_json::Value =
+        serde_json::from_slice(output.stdout.trim_ascii()).expect("a decision document");
+    assert_eq!(record["hooks"][0]["outcome"], "success", "{record}");
+    let ran = std::fs::read_to_string(case.at("ran")).unwrap();
+    assert_eq!(
+        std::path::Path::new(ran.trim()).canonicalize().unwrap(),
+        case.path().canonicalize().unwrap()
+    );
+}
