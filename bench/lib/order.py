@@ -51,25 +51,34 @@ HEADER = """\
 """
 
 
-def text_symbols(map_file):
-    """(sorted addresses, names) of the symbols the linker placed in `.text`, from its map
-    (LLD's format: a header, then VMA, LMA, size and alignment, then an output section, an input
-    section `file:(section)` or a symbol, each starting at its own column of the header: `Out`,
-    `In`, `Symbol`)."""
-    symbols = {}
-    section = None
+def map_entries(map_file):
+    """The linker's map as (kind, output section, address, size, text) per entry, kind being
+    "in" (an input section `file:(section)`) or "symbol". LLD's format: a header, then VMA, LMA,
+    size and alignment, then an output section, an input section or a symbol, each starting at
+    its own column of the header: `Out`, `In`, `Symbol`."""
+    output = None
     with open(map_file, errors="replace") as f:
         header = f.readline()
-        out_col, sym_col = header.index("Out"), header.index("Symbol")
+        columns = {header.index("Out"): "out", header.index("In"): "in",
+                   header.index("Symbol"): "symbol"}
         for line in f:
             words = line.split()
-            if len(words) < 5 or not all(_is_hex(w) for w in words[:2]):
+            if len(words) < 5 or not all(_is_hex(w) for w in words[:3]):
                 continue
             column = len(line.rstrip()) - len(words[-1])
-            if column == out_col:
-                section = words[-1]
-            elif column == sym_col and section == ".text":
-                symbols.setdefault(int(words[0], 16), words[-1])
+            kind = columns.get(column)
+            if kind == "out":
+                output = words[-1]
+            elif kind:
+                yield kind, output, int(words[0], 16), int(words[2], 16), line[column:].strip()
+
+
+def text_symbols(map_file):
+    """(sorted addresses, names) of the symbols the linker placed in `.text`, from its map."""
+    symbols = {}
+    for kind, output, address, _, name in map_entries(map_file):
+        if kind == "symbol" and output == ".text":
+            symbols.setdefault(address, name)
     addresses = sorted(symbols)
     return addresses, [symbols[a] for a in addresses]
 
@@ -139,24 +148,12 @@ def faulting_code(argv, env, stdin=None):
 
 def rodata_sections(map_file):
     """(sorted start addresses, [(start, size, linker-script pattern)]) of the input sections
-    the linker placed in `.rodata`, from its map (the columns of text_symbols())."""
+    the linker placed in `.rodata`, from its map."""
     sections = []
-    output = None
-    with open(map_file, errors="replace") as f:
-        header = f.readline()
-        out_col, in_col = header.index("Out"), header.index("In")
-        for line in f:
-            words = line.split()
-            if len(words) < 5 or not all(_is_hex(w) for w in words[:3]):
-                continue
-            column = len(line.rstrip()) - len(words[-1])
-            if column == out_col:
-                output = words[-1]
-            elif column == in_col and output == ".rodata":
-                where = line[in_col:].strip()
-                pattern = _pattern(where)
-                if pattern:
-                    sections.append((int(words[0], 16), int(words[2], 16), pattern))
+    for kind, output, address, size, where in map_entries(map_file):
+        pattern = _pattern(where) if kind == "in" and output == ".rodata" else None
+        if pattern:
+            sections.append((address, size, pattern))
     sections.sort()
     return [s[0] for s in sections], sections
 

@@ -38,8 +38,7 @@ pub(super) struct Group {
     pub(super) paths: Vec<PathBuf>,
 }
 
-/// `absent` split into groups under the directories that prove them absent, and the paths
-/// that must each be checked alone. `now` is when the cache is written.
+/// Absent paths split by [`group`].
 #[derive(Debug, Default)]
 pub(super) struct Grouped<'p> {
     pub(super) groups: Vec<Group>,
@@ -49,6 +48,8 @@ pub(super) struct Grouped<'p> {
     pub(super) unsettled: bool,
 }
 
+/// `absent` split into groups under the directories that prove them absent, and the paths
+/// that must each be checked alone. `now` is when the cache is written.
 pub(super) fn group<'p>(
     absent: impl IntoIterator<Item = &'p Path>,
     now: SystemTime,
@@ -76,7 +77,7 @@ pub(super) fn group<'p>(
 /// The deepest existing directory above `path` whose entry towards it is absent, with its key,
 /// when that directory can vouch for it (module docs); else whether it could once settled.
 fn cover(path: &Path, now: SystemTime) -> Result<(PathBuf, FileKey), bool> {
-    use rustix::fs::{AtFlags, CWD, FileType, statat};
+    use rustix::fs::FileType;
     let mut below = path;
     loop {
         let dir = below
@@ -86,12 +87,8 @@ fn cover(path: &Path, now: SystemTime) -> Result<(PathBuf, FileKey), bool> {
         match rustix::fs::stat(dir) {
             Ok(stat) if FileType::from_raw_mode(stat.st_mode) == FileType::Directory => {
                 let key = FileKey::of(&stat);
-                // Taken after the key: an entry made since is either seen here or moves the key.
-                let still_absent = matches!(
-                    statat(CWD, below, AtFlags::SYMLINK_NOFOLLOW),
-                    Err(rustix::io::Errno::NOENT)
-                );
-                if !still_absent || !local(dir) {
+                // Checked after the key: an entry made since is either seen here or moves the key.
+                if !absent(below) || !local(dir) {
                     return Err(false);
                 }
                 if !settled(&key, now) {
@@ -118,6 +115,22 @@ fn settled(key: &FileKey, now: SystemTime) -> bool {
                 .is_ok_and(|nanos| Duration::new(secs, nanos.min(999_999_999)) <= limit)
         })
     })
+}
+
+/// When a cache written at `now` with unsettled directories is to be written again, in seconds
+/// since the epoch (after [`SETTLED`]); 0 means never, and for a clock before 1970.
+pub(super) fn regroup_at(now: SystemTime) -> u64 {
+    now.checked_add(SETTLED)
+        .and_then(|at| at.duration_since(SystemTime::UNIX_EPOCH).ok())
+        .map_or(0, |at| at.as_secs() + 1)
+}
+
+/// Whether `now` is past a [`regroup_at`] time (0: never).
+pub(super) fn regroup_due(at: u64, now: SystemTime) -> bool {
+    at != 0
+        && now
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .is_ok_and(|now| now.as_secs() >= at)
 }
 
 /// Whether `dir` is on a filesystem that stamps times with this machine's clock.

@@ -11,8 +11,8 @@ use crate::config::sources::FileKey;
 use crate::model::EventSelector;
 use crate::sources::{Config, LoadOptions};
 
-/// The cache's answer for `event` at `now`, when it has one that still holds. `regroup` is set when the
-/// cache is left unread only because its directories have settled since it was written.
+/// The cache's answer for `event` at `now`, when it has one that still holds. `regroup` is set
+/// when the cache is left unread only because its directories have settled since it was written.
 pub(super) fn read(
     file: &Path,
     options: &LoadOptions<'_>,
@@ -131,12 +131,7 @@ fn holds(
         }
     }
     // Written while a directory had just changed: load and write it again once it settled.
-    let again = r.u64()?;
-    if again != 0
-        && now
-            .duration_since(std::time::SystemTime::UNIX_EPOCH)
-            .is_ok_and(|now| now.as_secs() >= again)
-    {
+    if super::absent::regroup_due(r.u64()?, now) {
         *regroup = true;
         return Some(false);
     }

@@ -102,14 +102,11 @@ fn put_probes(
         unsettled,
     } = super::absent::group(absent, now);
     // When to write it again, grouped (0: never).
-    let again = if unsettled && may_regroup {
-        now.checked_add(super::absent::SETTLED)
-            .and_then(|at| at.duration_since(std::time::SystemTime::UNIX_EPOCH).ok())
-            .map_or(0, |at| at.as_secs() + 1)
+    index.u64(if unsettled && may_regroup {
+        super::absent::regroup_at(now)
     } else {
         0
-    };
-    index.u64(again);
+    });
     let others = probes
         .iter()
         .filter(|probe| !matches!(probe, Probe::Absent(_)));

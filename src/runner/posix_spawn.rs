@@ -38,29 +38,31 @@ impl DirectSpawn {
         if lookup && (job.clear_env || job.env.iter().any(|(key, _)| key.as_bytes() == b"PATH")) {
             return None;
         }
-        Some((|| {
-            let program = c_string(&job.program)?;
-            let mut argv = Vec::with_capacity(1 + job.args.len());
-            argv.push(program.clone());
-            for arg in &job.args {
-                argv.push(c_string(arg)?);
-            }
-            let base: &[Vec<u8>] = if job.clear_env {
-                &[]
-            } else {
-                own_environment()
-            };
-            let env = EnvBlock::new(
-                base,
-                job.env.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())),
-            )?;
-            Ok(DirectSpawn {
-                program,
-                lookup,
-                argv,
-                env,
-            })
-        })())
+        Some(DirectSpawn::build(job, lookup))
+    }
+
+    fn build(job: &Job<'_>, lookup: bool) -> io::Result<DirectSpawn> {
+        let program = c_string(&job.program)?;
+        let mut argv = Vec::with_capacity(1 + job.args.len());
+        argv.push(program.clone());
+        for arg in &job.args {
+            argv.push(c_string(arg)?);
+        }
+        let base: &[Vec<u8>] = if job.clear_env {
+            &[]
+        } else {
+            own_environment()
+        };
+        let env = EnvBlock::new(
+            base,
+            job.env.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())),
+        )?;
+        Ok(DirectSpawn {
+            program,
+            lookup,
+            argv,
+            env,
+        })
     }
 
     /// Starts the process with `stdin` (else `/dev/null`), `stdout` and `stderr` as its standard
