@@ -148,10 +148,12 @@ def faulting_code(argv, env, stdin=None):
 
 def rodata_sections(map_file):
     """(sorted start addresses, [(start, size, linker-script pattern)]) of the input sections
-    the linker placed in `.rodata`, from its map."""
+    the linker placed in `.rodata`, from its map: those of `.rodata.fire` too, which a build
+    with link/fire.ld already gathered (this file is remade from such a build)."""
     sections = []
     for kind, output, address, size, where in map_entries(map_file):
-        pattern = _pattern(where) if kind == "in" and output == ".rodata" else None
+        read_only = output in (".rodata", ".rodata.fire")
+        pattern = _pattern(where) if kind == "in" and read_only else None
         if pattern:
             sections.append((address, size, pattern))
     sections.sort()
@@ -249,7 +251,7 @@ def main():
     rodata = rodata_sections(map_file)
     if not rodata[0]:
         sys.exit(f"bench/order: no .rodata input sections in the link map {map_file}")
-    low, high = rodata[1][0][0], rodata[1][-1][0] + rodata[1][-1][1]
+    low, high = rodata[1][0][0], max(start + size for start, size, _ in rodata[1])
     loads = []
     if not symbols[0]:
         sys.exit(f"bench/order: no .text symbols in the link map {map_file}")
