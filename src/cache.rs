@@ -20,6 +20,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::sources::{FileKey, recording};
+use crate::matching::Matcher;
+use crate::model::{Dialect, Source};
 use crate::sources::{self, Config, LoadOptions};
 use codec::{Reader, Writer, checksum};
 
@@ -35,45 +37,125 @@ const HEAD: usize = 8 + 8 + 4;
 /// What the first read takes: the whole file for most projects.
 const FIRST_READ: usize = 64 * 1024;
 
-/// The configuration `fire` runs `event` with, and whether it holds only that event's hooks
-/// (then each source's `text` is empty, and a project file's `trust_hash` is set).
-pub(crate) fn load_for_event(options: &LoadOptions<'_>, event: &str) -> (Config, bool) {
+/// The configuration `fire` runs `event` with. From the files when the cache does not hold
+/// (`None`); else the cached sources now, with no hook yet: once the payload is known,
+/// [`Pending::read_hooks`] adds the event's hooks (each source's `text` is empty, and a project
+/// file's `trust_hash` is set).
+pub(crate) fn load_for_event<'a>(
+    options: &LoadOptions<'a>,
+    event: &'a str,
+) -> (Config, Option<Pending<'a>>) {
     let dir = options.config_files.is_empty().then(cache_dir).flatten();
-    load_in(options, event, dir.as_deref())
+    load_in(options, event, dir)
 }
 
 /// [`load_for_event`] with the cache in `dir` (`None`: no cache).
-pub(crate) fn load_in(
-    options: &LoadOptions<'_>,
-    event: &str,
-    dir: Option<&Path>,
-) -> (Config, bool) {
+pub(crate) fn load_in<'a>(
+    options: &LoadOptions<'a>,
+    event: &'a str,
+    dir: Option<PathBuf>,
+) -> (Config, Option<Pending<'a>>) {
     load_at(options, event, dir, std::time::SystemTime::now())
 }
 
 /// [`load_in`] as if the time were `now` (tests: a directory made a moment ago cannot vouch for
 /// the paths absent in it until it is a few seconds old).
-fn load_at(
-    options: &LoadOptions<'_>,
-    event: &str,
-    dir: Option<&Path>,
+fn load_at<'a>(
+    options: &LoadOptions<'a>,
+    event: &'a str,
+    dir: Option<PathBuf>,
     now: std::time::SystemTime,
-) -> (Config, bool) {
+) -> (Config, Option<Pending<'a>>) {
     let Some(dir) = dir else {
-        return (sources::load(options), false);
+        return (sources::load(options), None);
     };
     let file = dir.join(file_name(options));
     let places = sources::discovery_paths(options);
     let mut regroup = false;
-    if let Some(config) = read::read(&file, options, &places, event, now, &mut regroup) {
-        return (config, true);
+    if let Some((sources, opened)) = read::open(&file, options, &places, event, now, &mut regroup) {
+        let config = Config {
+            sources,
+            hooks: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        let pending = Pending {
+            options: *options,
+            dir,
+            file,
+            places,
+            now,
+            opened,
+        };
+        return (config, Some(pending));
     }
+    (
+        load_and_write(options, &dir, &file, &places, now, !regroup),
+        None,
+    )
+}
+
+/// The files' configuration, written to the cache when it may be kept.
+fn load_and_write(
+    options: &LoadOptions<'_>,
+    dir: &Path,
+    file: &Path,
+    places: &[PathBuf],
+    now: std::time::SystemTime,
+    may_regroup: bool,
+) -> Config {
     let (config, probes) = recording(|| sources::load(options));
-    if let Some(bytes) = write::encode(&config, &probes, options, &places, now, !regroup) {
+    if let Some(bytes) = write::encode(&config, &probes, options, places, now, may_regroup) {
         // A cache that cannot be written costs the next fire a load, nothing else.
-        let _ = write::write(dir, &file, &bytes);
+        let _ = write::write(dir, file, &bytes);
     }
-    (config, false)
+    config
+}
+
+/// A cache that holds, its hooks still unread: everything needed to read them, or, should a
+/// group turn out damaged, to load the files and write the cache again.
+pub(crate) struct Pending<'a> {
+    options: LoadOptions<'a>,
+    dir: PathBuf,
+    file: PathBuf,
+    places: Vec<PathBuf>,
+    now: std::time::SystemTime,
+    opened: read::Opened,
+}
+
+/// What the cache tells of an enabled hook registered for the fired event before it reads the
+/// rest of it, for [`Pending::read_hooks`]'s caller to rule it out.
+pub(crate) struct Candidate<'a> {
+    pub(crate) dialect: Dialect,
+    pub(crate) source: &'a Source,
+    pub(crate) matcher: &'a Matcher,
+    pub(crate) condition: Option<&'a str>,
+    /// Its command may start hookrun itself (`CommandForm::hookrun_candidate`).
+    pub(crate) may_run_hookrun: bool,
+}
+
+impl Pending<'_> {
+    /// Adds the event's hooks to `config` (which [`load_for_event`] gave with this), but for
+    /// those `rules_out` rules out, and says how many those were. `None`: a group was damaged,
+    /// and `config` is now the files' (the cache is written again).
+    pub(crate) fn read_hooks(
+        self,
+        config: &mut Config,
+        rules_out: impl FnMut(&Candidate<'_>) -> bool,
+    ) -> Option<usize> {
+        if let Some((hooks, screened)) = self.opened.hooks(&config.sources, rules_out) {
+            config.hooks = hooks;
+            return Some(screened);
+        }
+        *config = load_and_write(
+            &self.options,
+            &self.dir,
+            &self.file,
+            &self.places,
+            self.now,
+            true,
+        );
+        None
+    }
 }
 
 /// `$XDG_CACHE_HOME/hookrun`, else `~/.cache/hookrun` (absolute paths only).

@@ -40,6 +40,27 @@ fn project() -> tempfile::TempDir {
     dir
 }
 
+/// What `fire` gets for `event` with the cache in `dir`, every hook read: the configuration, and
+/// whether it came from the cache.
+fn load_in<'a>(options: &LoadOptions<'a>, event: &'a str, dir: Option<&Path>) -> (Config, bool) {
+    load_at(options, event, dir, SystemTime::now())
+}
+
+/// [`load_in`] as if the time were `now`.
+fn load_at<'a>(
+    options: &LoadOptions<'a>,
+    event: &'a str,
+    dir: Option<&Path>,
+    now: SystemTime,
+) -> (Config, bool) {
+    let (mut config, pending) = super::load_at(options, event, dir.map(Path::to_path_buf), now);
+    let Some(pending) = pending else {
+        return (config, false);
+    };
+    let read = pending.read_hooks(&mut config, |_| false).is_some();
+    (config, read)
+}
+
 fn options(project: &Path) -> LoadOptions<'_> {
     LoadOptions {
         project_dir: project,
@@ -309,4 +330,38 @@ fn a_load_with_problems_is_not_cached() {
         !partial && config.has_errors(),
         "the error is reported every time"
     );
+}
+
+#[test]
+fn hooks_ruled_out_on_their_first_fields_are_counted_and_the_rest_keep_their_order() {
+    let project = project();
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(project.path());
+    let full = sources::load(&options);
+    let _ = load_in(&options, EVENT, Some(cache.path()));
+    let (mut config, pending) = super::load_in(&options, EVENT, Some(cache.path().to_path_buf()));
+    let pending = pending.expect("the second load reads the cache");
+    assert!(
+        config.hooks.is_empty(),
+        "no hook is read before the payload is known"
+    );
+    let screened = pending
+        .read_hooks(&mut config, |hook| {
+            assert!(hook.dialect.name() != "hookrun" || hook.source.display == "hookrun.toml");
+            hook.matcher.pattern() == Some("Bash")
+        })
+        .expect("the cache is whole");
+    let bash = |hook: &crate::model::Hook| {
+        hook.enabled
+            && hook.dialect.fires_on(&hook.events, EVENT)
+            && hook.matcher.pattern() == Some("Bash")
+    };
+    assert_eq!(
+        screened,
+        full.hooks.iter().filter(|&hook| bash(hook)).count()
+    );
+    assert!(screened > 0);
+    let mut kept = full;
+    kept.hooks.retain(|hook| !bash(hook));
+    assert_eq!(seen(&config, EVENT), seen(&kept, EVENT));
 }

@@ -237,27 +237,64 @@ fn skip_reason(
     if !hook.dialect.fires_on(&hook.events, input.event) {
         return Ok(Some(Skip::Event));
     }
-    if input.own_dialect == Some(hook.dialect) && !explicit {
-        return Ok(Some(Skip::OwnDialect(hook.dialect)));
+    let runs_hookrun = || hook.command().is_some_and(runs_hookrun);
+    if let Some(skip) = before_selection(hook.dialect, explicit, input, runs_hookrun) {
+        return Ok(Some(skip));
+    }
+    if let Some(skip) = selection(
+        hook.dialect,
+        &hook.matcher,
+        hook.condition.as_deref(),
+        input,
+        rules,
+    )? {
+        return Ok(Some(skip));
+    }
+    // Only a hook that would run for this event is reported as one hookrun cannot run.
+    if let Handler::Unsupported { kind } = &hook.handler {
+        return Ok(Some(Skip::Unsupported(kind.clone())));
+    }
+    Ok(None)
+}
+
+/// The skips an enabled hook registered for the event meets before its matcher is asked: the
+/// calling agent's own hook, too deep a recursion, a hook that runs hookrun itself.
+fn before_selection(
+    dialect: Dialect,
+    explicit: bool,
+    input: &PlanInput<'_>,
+    runs_hookrun: impl FnOnce() -> bool,
+) -> Option<Skip> {
+    if input.own_dialect == Some(dialect) && !explicit {
+        return Some(Skip::OwnDialect(dialect));
     }
     if input.depth >= MAX_DEPTH {
-        return Ok(Some(Skip::Depth(input.depth)));
+        return Some(Skip::Depth(input.depth));
     }
-    if !explicit && hook.command().is_some_and(runs_hookrun) {
-        return Ok(Some(Skip::Recursion));
+    if !explicit && runs_hookrun() {
+        return Some(Skip::Recursion);
     }
-    let target = hook.dialect.target(input.event);
-    if !target
-        .allows(&hook.matcher, input.payload)
-        .map_err(|e| Problem {
-            field: "matcher",
-            message: e.to_string(),
-            help: "escape regex characters with \\, or list exact names separated by |",
-        })?
-    {
+    None
+}
+
+/// Whether the hook's matcher and `if` rule select the payload (`None`), or which of them does
+/// not; an invalid matcher regex or `if` rule is a problem.
+fn selection(
+    dialect: Dialect,
+    matcher: &crate::matching::Matcher,
+    condition: Option<&str>,
+    input: &PlanInput<'_>,
+    rules: &RuleContext<'_>,
+) -> Result<Option<Skip>, Problem> {
+    let target = dialect.target(input.event);
+    if !target.allows(matcher, input.payload).map_err(|e| Problem {
+        field: "matcher",
+        message: e.to_string(),
+        help: "escape regex characters with \\, or list exact names separated by |",
+    })? {
         return Ok(Some(Skip::Matcher));
     }
-    if let Some(text) = &hook.condition {
+    if let Some(text) = condition {
         let rule = Rule::parse(text).map_err(|e| Problem {
             field: "if",
             message: format!("invalid `if` rule `{text}`: {e}"),
@@ -267,40 +304,61 @@ fn skip_reason(
             return Ok(Some(Skip::Condition));
         }
     }
-    // Only a hook that would run for this event is reported as one hookrun cannot run.
-    if let Handler::Unsupported { kind } = &hook.handler {
-        return Ok(Some(Skip::Unsupported(kind.clone())));
-    }
     Ok(None)
+}
+
+/// Rules out, before the rest of them is read, the cached hooks that [`plan`] would skip only
+/// for their matcher or `if` rule: a skip no plain `fire` lists. Any other outcome (it runs, a
+/// notable skip, an invalid matcher or rule, which is an error) keeps the hook, so a plan of
+/// the hooks kept is the plan of them all but for those silent skips.
+pub(crate) struct Screen<'a> {
+    input: &'a PlanInput<'a>,
+    home: Option<PathBuf>,
+}
+
+impl<'a> Screen<'a> {
+    pub(crate) fn new(input: &'a PlanInput<'a>) -> Screen<'a> {
+        Screen {
+            input,
+            home: std::env::var_os("HOME").map(PathBuf::from),
+        }
+    }
+
+    /// Whether `hook`, enabled and registered for the fired event, is ruled out.
+    pub(crate) fn rules_out(&self, hook: &crate::cache::Candidate<'_>) -> bool {
+        let explicit = hook.source.explicit();
+        if before_selection(hook.dialect, explicit, self.input, || hook.may_run_hookrun).is_some() {
+            return false;
+        }
+        let rules = RuleContext {
+            project_dir: self.input.project_dir,
+            home: self.home.as_deref(),
+        };
+        matches!(
+            selection(
+                hook.dialect,
+                hook.matcher,
+                hook.condition,
+                self.input,
+                &rules
+            ),
+            Ok(Some(_))
+        )
+    }
 }
 
 /// Whether the hook's program is hookrun itself (running it from discovery would recurse).
 fn runs_hookrun(form: &CommandForm) -> bool {
     // hookrun under another name, by path: our own executable, resolved once per process.
     static OWN: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    // Every hook the fired event reaches is asked this. Shell text without quotes or escapes
-    // splits into words that are pieces of it: without `/` and without `hookrun` in it, its
-    // program can be neither, so it is not split (allocating each word) to say so.
-    if let CommandForm::Shell(text) = form
-        && !text.contains(['\'', '"', '\\', '/'])
-        && !text.contains("hookrun")
-    {
-        return false;
-    }
-    let Some(program) = form
-        .program_words()
-        .and_then(|words| words.into_iter().next())
-    else {
+    // Only a path can name hookrun under another name: a bare program (`true`, `jq`) costs no
+    // look at our own executable (resolving it is a `readlink` per component of its path).
+    let Some(program) = form.hookrun_candidate() else {
         return false;
     };
     let base = program.rsplit('/').next().unwrap_or(&program);
     if base == "hookrun" {
         return true;
-    }
-    // Only a path can name hookrun under another name: a bare program (`true`, `jq`) costs no
-    // look at our own executable (resolving it is a `readlink` per component of its path).
-    if !program.contains('/') {
-        return false;
     }
     let own = OWN.get_or_init(|| {
         std::env::current_exe()

@@ -490,3 +490,82 @@ fn the_recursion_check_reads_shell_text_as_the_shell_splits_it() {
         assert!(!runs(text), "{text}");
     }
 }
+
+#[test]
+fn the_screen_rules_out_only_what_the_plan_skips_silently_for_its_matcher_or_rule() {
+    let claude_names = Flavour::NamesOrRegex(Syntax::EcmaScript);
+    let mut hooks = Vec::new();
+    for (matcher, condition, command) in [
+        (Some("Write"), None, "true"),
+        (Some("Bash"), None, "true"),
+        (Some("B.*"), None, "true"),
+        (Some("Bash("), None, "true"),
+        (Some("Write"), Some("Bash("), "true"),
+        (Some("Bash"), Some("Bash("), "true"),
+        (None, Some("Edit(src/**)"), "true"),
+        (None, Some("Bash(ls *)"), "true"),
+        (Some("Write"), None, "hookrun fire X"),
+        (Some("Write"), None, "/usr/local/bin/guard"),
+        (Some("Write"), None, "true hookrun-1"),
+    ] {
+        for (source, dialect) in [(0, CLAUDE), (1, HOOKRUN), (2, CLAUDE)] {
+            let mut hook = hook("h", source, dialect, named("PreToolUse"), command);
+            hook.matcher = Matcher::new(matcher, claude_names);
+            hook.condition = condition.map(str::to_owned);
+            hooks.push(hook);
+        }
+    }
+    let config = config(
+        vec![
+            source("a.json", CLAUDE, false),
+            source("hookrun.toml", HOOKRUN, false),
+            source("named.json", CLAUDE, true),
+        ],
+        hooks,
+    );
+    let payloads = [
+        json!({"tool_name": "Bash", "tool_input": {"command": "ls -la"}}),
+        json!({"tool_name": "Write", "tool_input": {"file_path": "src/a"}}),
+        json!({}),
+    ];
+    for payload in &payloads {
+        for (own, depth) in [(None, 0), (Some(CLAUDE), 0), (None, MAX_DEPTH)] {
+            let input = PlanInput {
+                event: "PreToolUse",
+                payload,
+                project_dir: std::path::Path::new("/p"),
+                own_dialect: own,
+                depth,
+            };
+            let screen = Screen::new(&input);
+            let rules = RuleContext {
+                project_dir: input.project_dir,
+                home: screen.home.as_deref(),
+            };
+            for hook in &config.hooks {
+                let explicit = config.sources[hook.source].explicit();
+                let planned = skip_reason(hook, explicit, &input, &rules);
+                let candidate = crate::cache::Candidate {
+                    dialect: hook.dialect,
+                    source: &config.sources[hook.source],
+                    matcher: &hook.matcher,
+                    condition: hook.condition.as_deref(),
+                    may_run_hookrun: hook.command().unwrap().hookrun_candidate().is_some(),
+                };
+                // A program that may be hookrun is kept for the plan to look at (a path that is not
+                // hookrun is then skipped for its matcher after all).
+                let silent = matches!(planned, Ok(Some(Skip::Matcher | Skip::Condition)))
+                    && (explicit || !candidate.may_run_hookrun);
+                assert_eq!(
+                    screen.rules_out(&candidate),
+                    silent,
+                    "{:?} if {:?} `{:?}` in {} for {payload} (own {own:?}, depth {depth})",
+                    hook.matcher.pattern(),
+                    hook.condition,
+                    hook.handler,
+                    config.sources[hook.source].display,
+                );
+            }
+        }
+    }
+}

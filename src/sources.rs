@@ -13,6 +13,7 @@ use crate::model::load::LoadContext;
 use crate::model::{Dialect, Hook, Level, Source};
 
 /// What to load.
+#[derive(Clone, Copy)]
 pub(crate) struct LoadOptions<'a> {
     pub(crate) project_dir: &'a Path,
     /// Files named with `-c`: they replace discovery.

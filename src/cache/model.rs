@@ -206,7 +206,9 @@ fn get_strs(r: &mut Reader<'_>) -> Option<Vec<String>> {
     (0..len).map(|_| r.str().map(str::to_owned)).collect()
 }
 
-/// Everything about a hook but its dialect and events (its group's).
+/// Everything about a hook but its dialect and events (its group's): first what the screen
+/// asks (`fire` rules a hook out by its matcher and `if` rule before reading the rest), then the
+/// rest, length-prefixed so that a hook ruled out is stepped over.
 pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
     let Hook {
         name,
@@ -232,69 +234,106 @@ pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
         written_name,
         run_async,
     } = hook;
-    w.str(name)?;
     w.len(*source)?;
     w.opt_str(matcher.pattern())?;
     put_flavour(w, matcher.flavour());
     w.opt_str(condition.as_deref())?;
-    match handler {
-        Handler::Command(CommandForm::Shell(command)) => {
-            w.u8(0);
-            w.str(command)?;
-        }
-        Handler::Command(CommandForm::Exec { program, args }) => {
-            w.u8(1);
-            w.str(program)?;
-            put_strs(w, args)?;
-        }
-        // Handlers hookrun cannot run, and kinds added later: loaded from the files every time.
-        _ => return None,
-    }
-    w.path(cwd)?;
-    w.len(env.len())?;
-    for (key, value) in env {
-        w.str(key)?;
-        w.str(value)?;
-    }
-    put_strs(w, env_forward)?;
-    put_duration(w, *timeout);
-    put_duration(w, *kill_grace);
-    w.bool(*mode == Mode::Observe);
-    w.bool(*fail_closed);
     w.bool(*enabled);
-    w.bool(*payload_file);
-    w.bool(*sanitize_env);
-    w.bool(*stdin == StdinMode::Null);
-    w.bool(loop_limit.is_some());
-    w.u64(loop_limit.unwrap_or(0));
-    w.len(entry.len())?;
+    // Handlers hookrun cannot run, and kinds added later: loaded from the files every time.
+    let Handler::Command(form) = handler else {
+        return None;
+    };
+    w.bool(form.hookrun_candidate().is_some());
+    let mut body = Writer::default();
+    let b = &mut body;
+    b.str(name)?;
+    match form {
+        CommandForm::Shell(command) => {
+            b.u8(0);
+            b.str(command)?;
+        }
+        CommandForm::Exec { program, args } => {
+            b.u8(1);
+            b.str(program)?;
+            put_strs(b, args)?;
+        }
+    }
+    b.path(cwd)?;
+    b.len(env.len())?;
+    for (key, value) in env {
+        b.str(key)?;
+        b.str(value)?;
+    }
+    put_strs(b, env_forward)?;
+    put_duration(b, *timeout);
+    put_duration(b, *kill_grace);
+    b.bool(*mode == Mode::Observe);
+    b.bool(*fail_closed);
+    b.bool(*payload_file);
+    b.bool(*sanitize_env);
+    b.bool(*stdin == StdinMode::Null);
+    b.bool(loop_limit.is_some());
+    b.u64(loop_limit.unwrap_or(0));
+    b.len(entry.len())?;
     for step in entry {
         match step {
             Step::Key(key) => {
-                w.u8(0);
-                w.str(key)?;
+                b.u8(0);
+                b.str(key)?;
             }
             Step::Index(index) => {
-                w.u8(1);
-                w.u64(*index as u64);
+                b.u8(1);
+                b.u64(*index as u64);
             }
         }
     }
-    w.opt_str(written_name.as_deref())?;
-    w.bool(*run_async);
-    Some(())
+    b.opt_str(written_name.as_deref())?;
+    b.bool(*run_async);
+    w.bytes(&body.buf)
 }
 
-pub(super) fn get_hook(
-    r: &mut Reader<'_>,
-    dialect: crate::model::Dialect,
-    events: &EventSelector,
-) -> Option<Hook> {
-    let name = r.str()?.to_owned();
+/// A hook's first fields, which decide whether the rest is read: what [`put_hook`] writes
+/// first, and the rest still in bytes.
+pub(super) struct Head<'a> {
+    pub(super) source: usize,
+    pub(super) matcher: Matcher,
+    pub(super) condition: Option<&'a str>,
+    pub(super) enabled: bool,
+    /// Its command may start hookrun itself (`CommandForm::hookrun_candidate`).
+    pub(super) may_run_hookrun: bool,
+    body: &'a [u8],
+}
+
+pub(super) fn get_head<'a>(r: &mut Reader<'a>) -> Option<Head<'a>> {
     let source = r.len()?;
     let pattern = r.opt_str()?;
     let matcher = Matcher::new(pattern, get_flavour(r)?);
-    let condition = r.opt_str()?.map(str::to_owned);
+    Some(Head {
+        source,
+        matcher,
+        condition: r.opt_str()?,
+        enabled: r.bool()?,
+        may_run_hookrun: r.bool()?,
+        body: r.bytes()?,
+    })
+}
+
+/// The whole hook: its head and the rest read from its bytes, which it must use up.
+pub(super) fn get_hook(
+    head: Head<'_>,
+    dialect: crate::model::Dialect,
+    events: &EventSelector,
+) -> Option<Hook> {
+    let Head {
+        source,
+        matcher,
+        condition,
+        enabled,
+        may_run_hookrun: _,
+        body,
+    } = head;
+    let r = &mut Reader::new(body);
+    let name = r.str()?.to_owned();
     let handler = Handler::Command(match r.u8()? {
         0 => CommandForm::Shell(r.str()?.to_owned()),
         1 => CommandForm::Exec {
@@ -317,7 +356,6 @@ pub(super) fn get_hook(
         Mode::Filter
     };
     let fail_closed = r.bool()?;
-    let enabled = r.bool()?;
     let payload_file = r.bool()?;
     let sanitize_env = r.bool()?;
     let stdin = if r.bool()? {
@@ -338,13 +376,16 @@ pub(super) fn get_hook(
         .collect::<Option<Vec<_>>>()?;
     let written_name = r.opt_str()?.map(str::to_owned);
     let run_async = r.bool()?;
+    if !r.at_end() {
+        return None;
+    }
     Some(Hook {
         name,
         source,
         dialect,
         events: events.clone(),
         matcher,
-        condition,
+        condition: condition.map(str::to_owned),
         handler,
         cwd,
         env,

@@ -1,26 +1,31 @@
-//! Reading the cache: the head and index, every probe checked against the disk, then only the
-//! groups whose selector fires on the event, each checked against its checksum.
+//! Reading the cache: the head and index, every probe checked against the disk ([`open`]); then,
+//! once the payload is known, only the groups whose selector fires on the event, each checked
+//! against its checksum, and of their hooks only those the caller does not rule out by their
+//! first fields ([`Opened::hooks`]).
 
 use std::fs::File;
 use std::os::unix::fs::{FileExt as _, MetadataExt as _};
 use std::path::{Path, PathBuf};
 
-use super::codec::{Reader, checksum};
-use super::{FIRST_READ, HEAD, MAGIC, get_key, model, own_key};
-use crate::config::sources::FileKey;
-use crate::model::EventSelector;
-use crate::sources::{Config, LoadOptions};
+use std::ops::Range;
 
-/// The cache's answer for `event` at `now`, when it has one that still holds. `regroup` is set
-/// when the cache is left unread only because its directories have settled since it was written.
-pub(super) fn read(
+use super::codec::{Reader, checksum};
+use super::{Candidate, FIRST_READ, HEAD, MAGIC, get_key, model, own_key};
+use crate::config::sources::FileKey;
+use crate::model::{Dialect, EventSelector, Hook, Source};
+use crate::sources::LoadOptions;
+
+/// A cache that holds for the project at `now`, opened for `event`: its sources, and the groups
+/// of hooks the event reads, still unread. `regroup` is set when the cache is left unread only
+/// because its directories have settled since it was written.
+pub(super) fn open(
     file: &Path,
     options: &LoadOptions<'_>,
     places: &[PathBuf],
     event: &str,
     now: std::time::SystemTime,
     regroup: &mut bool,
-) -> Option<Config> {
+) -> Option<(Vec<Source>, Opened)> {
     let handle = File::open(file).ok()?;
     let meta = handle.metadata().ok()?;
     // Only the user's own file, which no one else may write.
@@ -59,7 +64,7 @@ pub(super) fn read(
     let sources = (0..r.len()?)
         .map(|_| model::get_source(&mut r))
         .collect::<Option<Vec<_>>>()?;
-    let mut hooks = Vec::new();
+    let mut groups = Vec::new();
     for _ in 0..r.len()? {
         let dialect = crate::dialects::by_name(r.str()?)?;
         let events: EventSelector = model::get_events(&mut r)?;
@@ -73,42 +78,101 @@ pub(super) fn read(
         }
         let start = body_at.checked_add(usize::try_from(start).ok()?)?;
         let end = start.checked_add(usize::try_from(len).ok()?)?;
-        let fetched;
-        let bytes = if end <= head.len() {
-            &head[start..end]
-        } else {
-            let mut buf = vec![0; end - start];
-            handle.read_exact_at(&mut buf, start as u64).ok()?;
-            fetched = buf;
-            &fetched[..]
-        };
-        if checksum(bytes) != sum {
-            return None;
-        }
-        let mut g = Reader::new(bytes);
-        for _ in 0..count {
-            let at = g.len()?;
-            let hook = model::get_hook(&mut g, dialect, &events)?;
-            if hook.source >= sources.len() {
-                return None;
-            }
-            if fires || !hook.enabled {
-                hooks.push((at, hook));
-            }
-        }
-        if !g.at_end() {
-            return None;
-        }
+        groups.push(Group {
+            dialect,
+            events,
+            bytes: start..end,
+            sum,
+            count,
+            fires,
+        });
     }
     if body_at.checked_add(usize::try_from(r.u64()?).ok()?)? != size || !r.at_end() {
         return None;
     }
-    hooks.sort_by_key(|(at, _)| *at);
-    Some(Config {
+    Some((
         sources,
-        hooks: hooks.into_iter().map(|(_, hook)| hook).collect(),
-        diagnostics: Vec::new(),
-    })
+        Opened {
+            handle,
+            head,
+            groups,
+        },
+    ))
+}
+
+/// An opened cache: its file, what of it was read, and the groups the event reads.
+pub(super) struct Opened {
+    handle: File,
+    head: Vec<u8>,
+    groups: Vec<Group>,
+}
+
+/// One group of hooks the event reads, as the index describes it.
+struct Group {
+    dialect: Dialect,
+    events: EventSelector,
+    /// Where its hooks lie in the file.
+    bytes: Range<usize>,
+    sum: u64,
+    count: usize,
+    /// Its events fire on the event (else only its disabled hooks are read).
+    fires: bool,
+}
+
+impl Opened {
+    /// The event's hooks in file order, but for the enabled ones `rules_out` rules out on their
+    /// first fields (never read further), and how many those were; `None` when a group is damaged.
+    pub(super) fn hooks(
+        self,
+        sources: &[Source],
+        mut rules_out: impl FnMut(&Candidate<'_>) -> bool,
+    ) -> Option<(Vec<Hook>, usize)> {
+        let mut hooks = Vec::new();
+        let mut screened = 0;
+        for group in &self.groups {
+            let fetched;
+            let bytes = if let Some(bytes) = self.head.get(group.bytes.clone()) {
+                bytes
+            } else {
+                let mut buf = vec![0; group.bytes.len()];
+                self.handle
+                    .read_exact_at(&mut buf, group.bytes.start as u64)
+                    .ok()?;
+                fetched = buf;
+                &fetched[..]
+            };
+            if checksum(bytes) != group.sum {
+                return None;
+            }
+            let mut g = Reader::new(bytes);
+            for _ in 0..group.count {
+                let at = g.len()?;
+                let head = model::get_head(&mut g)?;
+                let source = sources.get(head.source)?;
+                if head.enabled && !group.fires {
+                    continue;
+                }
+                if head.enabled
+                    && rules_out(&Candidate {
+                        dialect: group.dialect,
+                        source,
+                        matcher: &head.matcher,
+                        condition: head.condition,
+                        may_run_hookrun: head.may_run_hookrun,
+                    })
+                {
+                    screened += 1;
+                    continue;
+                }
+                hooks.push((at, model::get_hook(head, group.dialect, &group.events)?));
+            }
+            if !g.at_end() {
+                return None;
+            }
+        }
+        hooks.sort_by_key(|(at, _)| *at);
+        Some((hooks.into_iter().map(|(_, hook)| hook).collect(), screened))
+    }
 }
 
 /// Whether the index read by `r` is this project's and everything it looked at is as it was.

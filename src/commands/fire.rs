@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use crate::cache::Pending;
 use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_config, load_options, project_dir};
 use crate::error::Error;
@@ -16,6 +17,7 @@ use crate::model::answer::{Decision, Said};
 use crate::output::agents;
 use crate::output::document::Document;
 use crate::plan::{self, MAX_DEPTH, PlanInput};
+use crate::sources::LoadOptions;
 use crate::verdict::{Outcome, Verdict};
 use crate::{exit, payload, runner};
 
@@ -130,12 +132,10 @@ fn fire(
     started: Instant,
 ) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
-    let (mut config, partial) = load(cli, args, &project_dir);
+    let options = load_options(cli, &project_dir);
+    let (mut config, pending) = load(cli, args, &options);
     notes::loaded(cli, args, &config, &project_dir);
-    if config.has_errors() {
-        return Err(Error::Config(config.diagnostics));
-    }
-    show_warnings(cli, &config);
+    checked(cli, &mut config)?;
     notes::terminal_stdin(args);
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
     let depth = depth_said();
@@ -146,9 +146,10 @@ fn fire(
         own_dialect: agent,
         depth,
     };
+    let (screened, partial) = cached_hooks(cli, &mut config, pending, &input)?;
     let mut steps = plan_steps(cli, &mut config, partial, &input)?;
     let held = super::trust_gate::hold_back(cli, &config, &project_dir, &mut steps, args.strict);
-    notes::planned(cli, args, &config, &steps, agent);
+    notes::planned(cli, args, &config, &steps, agent, screened);
     if args.dry_run {
         return dry_run::print(&config, &steps, &args.event, args.pretty);
     }
@@ -229,13 +230,47 @@ fn fire(
     Ok(ExitCode::from(code))
 }
 
-/// The configuration: from the cache when it holds (only the fired event's hooks, `true`), else
-/// from the files. `-v` and `--dry-run` show every hook, so they read the files.
-fn load(cli: &Cli, args: &FireArgs, project_dir: &Path) -> (crate::sources::Config, bool) {
+/// The configuration: from the cache when it holds (its hooks read once the payload is known,
+/// `Some`), else from the files. `-v` and `--dry-run` show every hook, so they read the files.
+fn load<'a>(
+    cli: &Cli,
+    args: &'a FireArgs,
+    options: &LoadOptions<'a>,
+) -> (crate::sources::Config, Option<Pending<'a>>) {
     if args.no_cache || args.dry_run || cli.global.verbose {
-        return (load_config(cli, project_dir), false);
+        return (crate::sources::load(options), None);
     }
-    crate::cache::load_for_event(&load_options(cli, project_dir), &args.event)
+    crate::cache::load_for_event(options, &args.event)
+}
+
+/// A cached configuration gets its hooks once the payload is known, without those the payload
+/// rules out by their matcher or `if` rule alone (a skip a plain fire does not list). Returns how
+/// many those were, and whether the configuration holds only the event's hooks.
+fn cached_hooks(
+    cli: &Cli,
+    config: &mut crate::sources::Config,
+    pending: Option<Pending<'_>>,
+    input: &PlanInput<'_>,
+) -> Result<(usize, bool), Error> {
+    let Some(pending) = pending else {
+        return Ok((0, false));
+    };
+    let screen = plan::Screen::new(input);
+    if let Some(screened) = pending.read_hooks(config, |hook| screen.rules_out(hook)) {
+        return Ok((screened, true));
+    }
+    // A damaged cache: the files were loaded instead.
+    checked(cli, config)?;
+    Ok((0, false))
+}
+
+/// A configuration with errors ends the fire; its warnings are shown.
+fn checked(cli: &Cli, config: &mut crate::sources::Config) -> Result<(), Error> {
+    if config.has_errors() {
+        return Err(Error::Config(std::mem::take(&mut config.diagnostics)));
+    }
+    show_warnings(cli, config);
+    Ok(())
 }
 
 /// The plan. A cached configuration has no file text for an error to point into: on an error

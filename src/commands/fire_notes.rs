@@ -31,12 +31,13 @@ pub(super) fn planned(
     config: &Config,
     steps: &[Step],
     agent: Option<Dialect>,
+    screened: usize,
 ) {
     if cli.global.verbose {
         trace_plan(config, steps, &args.event);
     }
     if !args.quiet {
-        after_planning(config, steps, &args.event, agent);
+        after_planning(config, steps, &args.event, agent, screened);
     }
 }
 
@@ -141,14 +142,22 @@ pub(super) fn terminal_stdin(args: &FireArgs) {
 }
 
 /// After planning: an event no agent fires and no hook is registered for (did you mean…?), and an
-/// agent's own files skipped by `--output` when nothing else runs.
-fn after_planning(config: &Config, steps: &[Step], event: &str, agent: Option<Dialect>) {
+/// agent's own files skipped by `--output` when nothing else runs. `screened`: hooks registered
+/// for the event that the cache left out (their matcher or `if` rule ruled them out).
+fn after_planning(
+    config: &Config,
+    steps: &[Step],
+    event: &str,
+    agent: Option<Dialect>,
+    screened: usize,
+) {
     if steps.iter().any(|step| step.skip.is_none()) {
         return;
     }
-    if steps
-        .iter()
-        .all(|step| matches!(step.skip, Some(Skip::Event)))
+    if screened == 0
+        && steps
+            .iter()
+            .all(|step| matches!(step.skip, Some(Skip::Event)))
     {
         unknown_event(event);
     }

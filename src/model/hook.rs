@@ -166,6 +166,24 @@ impl CommandForm {
             ),
         }
     }
+
+    /// The program this command starts when it could be hookrun itself: one named `hookrun`, or
+    /// a path (hookrun under another name, when it resolves to hookrun's own executable). `None`
+    /// for any other program, and for shell text that cannot be split.
+    pub(crate) fn hookrun_candidate(&self) -> Option<String> {
+        // Shell text without quotes or escapes splits into words that are pieces of it: without
+        // `/` and without `hookrun` in it, its program can be neither, so it is not split
+        // (allocating each word) to say so.
+        if let CommandForm::Shell(text) = self
+            && !text.contains(['\'', '"', '\\', '/'])
+            && !text.contains("hookrun")
+        {
+            return None;
+        }
+        let program = self.program_words()?.into_iter().next()?;
+        let base = program.rsplit('/').next().unwrap_or(&program);
+        (base == "hookrun" || program.contains('/')).then_some(program)
+    }
 }
 
 /// What a hook is: a command hookrun runs, a request it sends, a question to a model, or a handler type it cannot run

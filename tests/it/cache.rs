@@ -175,3 +175,82 @@ fn a_trusted_file_stays_trusted_when_its_event_comes_from_the_cache() {
             .stderr_has("hookrun.toml (changed since trusted)");
     }
 }
+
+/// Exit code, stdout without the hooks' durations, and stderr: what a fire says.
+fn said(run: &crate::harness::Run) -> (Option<i32>, String, String) {
+    let mut document: serde_json::Value = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", run.stdout));
+    for hook in document["hooks"].as_array_mut().into_iter().flatten() {
+        hook.as_object_mut().unwrap().remove("duration_ms");
+    }
+    (run.code, document.to_string(), run.stderr.clone())
+}
+
+#[test]
+fn the_hooks_a_cached_fire_leaves_unread_change_nothing_it_says() {
+    // The cache reads a hook whole only when its matcher and `if` rule select the payload, or
+    // when the plan would say something of it anyway: hookrun itself, the caller's own dialect,
+    // an invalid matcher or rule. Every fire below says the same from the files and the cache.
+    let case = Case::new()
+        .file(
+            "hookrun.toml",
+            "[[hook]]\nname = \"self\"\nevents = [\"PreToolUse\"]\nmatcher = \"Write\"\n\
+             command = \"hookrun fire Nested\"\n\n\
+             [[hook]]\nname = \"bad-if\"\nevents = [\"PreToolUse\"]\nmatcher = \"Write\"\n\
+             if = \"Bash(\"\ncommand = \"exit 2\"\n\n\
+             [[hook]]\nname = \"runs\"\nevents = [\"PreToolUse\"]\nmatcher = \"Bash\"\n\
+             command = \"echo ran-first >&2\"\n\n\
+             [[hook]]\nname = \"cond-out\"\nevents = [\"PreToolUse\"]\nif = \"Edit(src/**)\"\n\
+             command = \"exit 2\"\n\n\
+             [[hook]]\nname = \"off\"\nevents = [\"PreToolUse\"]\ncommand = \"exit 2\"\n\
+             enabled = false\n\n\
+             [[hook]]\nname = \"runs-too\"\nevents = [\"PreToolUse\"]\nif = \"Bash(ls*)\"\n\
+             command = \"echo ran-second >&2\"\n",
+        )
+        .file(
+            ".claude/settings.json",
+            &claude_settings("PreToolUse", "Write", "exit 2", ""),
+        );
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "ls -la"}}));
+    let events: [(&str, &[&str]); 3] = [
+        ("PreToolUse", &[]),
+        ("PreToolUse", &["--output", "claude"]),
+        ("PostToolUse", &[]),
+    ];
+    same_from_files_and_cache(&case, &events);
+    let run = case.fire("PreToolUse").exit(0);
+    assert_eq!(run.hook_names(), ["self", "runs", "runs-too"]);
+    let reason = run.hook("self")["skipped_reason"].to_string();
+    assert!(reason.contains("recursion"), "{reason}");
+    // An invalid `if` rule on a hook the payload reaches is an error, from the cache too.
+    case.payload(json!({"tool_name": "Write", "tool_input": {"file_path": "a"}}));
+    let files = case.fire_with("PreToolUse", &["--no-cache"]).exit(1);
+    let cached = case.fire("PreToolUse").exit(1);
+    assert_eq!(files.stderr, cached.stderr);
+    assert!(cached.stderr.contains("Bash("), "{}", cached.stderr);
+
+    // An event no agent fires, with a hook registered for it that this payload does not reach:
+    // no "no agent fires an event named `xyzzy`" warning.
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"custom\"\nevents = [\"xyzzy\"]\nif = \"Write\"\ncommand = \"exit 2\"\n",
+    );
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "ls -la"}}));
+    same_from_files_and_cache(&case, &[("xyzzy", &[])]);
+    let cached = case.fire("xyzzy").exit(0);
+    assert!(!cached.stderr.contains("warning"), "{}", cached.stderr);
+}
+
+/// Each fire says from the cache (written by the case's first fire) what it says from the files
+/// (`--no-cache`).
+fn same_from_files_and_cache(case: &Case, events: &[(&str, &[&str])]) {
+    for &(event, args) in events {
+        let first = case.fire_with(event, args);
+        assert_eq!(cache_files(case).len(), 1, "the load is cached");
+        let cached = case.fire_with(event, args);
+        let no_cache = [args, &["--no-cache"]].concat();
+        let files = case.fire_with(event, &no_cache);
+        assert_eq!(said(&first), said(&files), "{event} {args:?}");
+        assert_eq!(said(&cached), said(&files), "{event} {args:?}");
+    }
+}
