@@ -13,12 +13,15 @@ linker's map of that same link names what lies there), over the fires agents mak
 10 matching hooks in hookrun.toml and Claude's settings, 10 000 hooks), each fired twice (the
 first loads the files and writes the configuration cache, the second reads the cache), with the
 payload as a file and on stdin, plain and in agents' output modes, allowing and denying.
-Functions of the warm fires come first, in the order callgrind first lists them; then those only
-the cold fires ran; then, where perf can record page faults, code that faulted in native runs of
-the same fires and that valgrind's runs did not reach.
+Functions of the warm fires come first, those that more of the fires run before those that fewer
+do (ties by name): the code every fire runs (start-up, the
+command line, the cache, the answer) lies packed at the front, so that an empty project's fire
+touches its few windows and no window of code only a fire that runs hooks needs. Then come those
+only the cold fires ran; then, where perf can record page faults, code that faulted in native runs
+of the same fires and that valgrind's runs did not reach.
 
 The data are those valgrind's lackey sees the warm fires load from `.rodata` (each one's input
-section, named in the linker's map), in the order first loaded. Spread over `.rodata`, an empty
+section, named in the linker's map), ordered the same way: read by more fires first. Spread over `.rodata`, an empty
 project's fire touched 13 windows of 64 KiB of it (the kernel maps each whole, 16 pages); gathered,
 a few.
 
@@ -95,6 +98,13 @@ def name_of(address, symbols):
     addresses, names = symbols
     i = bisect.bisect_right(addresses, address) - 1
     return names[i] if i >= 0 else None
+
+
+def named(addresses, symbols):
+    """The names of the functions `addresses` lie in, in order (addresses outside `.text`'s
+    symbols are left out)."""
+    names = (name_of(address, symbols) for address in addresses)
+    return [name for name in names if name is not None]
 
 
 def instructions(argv, env, stdin=None):
@@ -201,18 +211,28 @@ def data_loads(argv, env, stdin=None, low=0, high=0):
         return addresses
 
 
+def by_popularity(runs):
+    """The items of `runs` (one list per fire), those more runs met first; ties by name, so that
+    the order does not depend on where the profiled build happened to place them."""
+    count = {}
+    for run in runs:
+        for item in set(run):
+            count[item] = count.get(item, 0) + 1
+    return sorted(count, key=lambda item: (-count[item], item))
+
+
 def write_data_order(sections, loads, ld_file):
-    """Writes the linker script gathering the `.rodata` input sections `loads` fall in."""
+    """Writes the linker script gathering the `.rodata` input sections that `loads` (one list of
+    addresses per fire) fall in, those more fires read first."""
     starts, entries = sections
-    order, seen = [], set()
-    for address in loads:
-        i = bisect.bisect_right(starts, address) - 1
-        if i < 0 or address >= entries[i][0] + entries[i][1]:
-            continue
-        pattern = entries[i][2]
-        if pattern not in seen:
-            seen.add(pattern)
-            order.append(pattern)
+
+    def patterns(addresses):
+        for address in addresses:
+            i = bisect.bisect_right(starts, address) - 1
+            if i >= 0 and address < entries[i][0] + entries[i][1]:
+                yield entries[i][2]
+
+    order = by_popularity([list(patterns(run)) for run in loads])
     with open(ld_file + ".tmp", "w") as f:
         f.write(LD_HEADER)
         f.write("SECTIONS\n{\n  .rodata.fire : {\n")
@@ -280,27 +300,21 @@ def main():
             if not on_stdin:
                 argv += ["--payload", payload]
             cold += instructions(argv, env, stdin)
-            warm += instructions(argv, env, stdin)
+            warm.append(named(instructions(argv, env, stdin), symbols))
             # The 10 000-hook project's first load under lackey takes minutes: its warm fire
             # reads what the others read, and its own groups (checksummed bytes, not .rodata).
             if not name.startswith("big-10k"):
-                loads += data_loads(argv, env, stdin, low, high)
+                loads.append(data_loads(argv, env, stdin, low, high))
             if perf:
                 native += faulting_code(argv, env, stdin)
             print(f"bench/order: profiled {name} {' '.join(extra)}{' (stdin)' if on_stdin else ''}"
                   f"{' (as an agent)' if agent else ''}", file=sys.stderr)
-    seen, order, unnamed = set(), [], 0
-    for address in warm + cold + native:
-        name = name_of(address, symbols)
-        if name is None:
-            unnamed += 1
-            continue
-        if name in seen:
-            continue
-        seen.add(name)
-        order.append(name)
-    if unnamed:
-        print(f"bench/order: {unnamed} instructions lie outside .text's symbols", file=sys.stderr)
+    order = by_popularity(warm)
+    seen = set(order)
+    for name in named(cold, symbols) + named(native, symbols):
+        if name not in seen:
+            seen.add(name)
+            order.append(name)
     with open(order_file + ".tmp", "w") as f:
         f.write(HEADER)
         f.write("\n".join(order) + "\n")
