@@ -15,7 +15,9 @@
 //! Layout: a head (magic, the checksum and length of the index), the index (the keys above, the
 //! sources, and the hooks' groups: one per dialect and event selector, with where its hooks are
 //! and their checksum), then each group's hooks, contiguous. An event reads the head and index
-//! and the groups whose selector fires on it.
+//! before the payload, and the groups whose selector fires on it after: each hook's source,
+//! matcher, `if` rule and a few flags come first, so that one the payload rules out
+//! (`plan::Screen`) is stepped over without reading the rest of it.
 
 use std::path::{Path, PathBuf};
 
