@@ -365,3 +365,40 @@ fn hooks_ruled_out_on_their_first_fields_are_counted_and_the_rest_keep_their_ord
     kept.hooks.retain(|hook| !bash(hook));
     assert_eq!(seen(&config, EVENT), seen(&kept, EVENT));
 }
+
+#[test]
+fn an_index_longer_than_the_first_read_is_read_whole() {
+    // A project deep under long directory names: every path the index lists is ~1 KiB.
+    let root = project();
+    let mut deep = root.path().to_path_buf();
+    for letter in ['a', 'b', 'c', 'd', 'e'] {
+        deep.push(letter.to_string().repeat(200));
+    }
+    for rel in [
+        ".claude/settings.json",
+        "hookrun.toml",
+        ".proxyai/settings.json",
+    ] {
+        let text = std::fs::read_to_string(root.path().join(rel)).unwrap();
+        write(&deep.join(rel), &text);
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let options = options(&deep);
+    let full = sources::load(&options);
+    let _ = load_in(&options, EVENT, Some(cache.path()));
+    let file = std::fs::read_dir(cache.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(file).unwrap();
+    let index = u32::from_le_bytes(bytes[16..HEAD].try_into().unwrap()) as usize;
+    assert!(
+        index > FIRST_READ,
+        "the index ({index} bytes) fits the first read"
+    );
+    let (hit, from_cache) = load_in(&options, EVENT, Some(cache.path()));
+    assert!(from_cache, "the second load reads the cache");
+    assert_eq!(seen(&hit, EVENT), seen(&full, EVENT));
+}
