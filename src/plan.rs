@@ -148,11 +148,7 @@ enum RunKey<'a> {
 /// Plans every loaded hook. An invalid matcher regex or `if` rule met on the way is a
 /// configuration error (fire exits 1).
 pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, Vec<Diagnostic>> {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let rule_context = RuleContext {
-        project_dir: input.project_dir,
-        home: home.as_deref(),
-    };
+    let rule_context = rule_context(input);
     let mut errors = Vec::new();
     let mut runs: HashMap<RunKey<'_>, Vec<Run<'_>>> = HashMap::new();
     let mut steps: Vec<Step> = Vec::with_capacity(config.hooks.len());
@@ -307,44 +303,35 @@ fn selection(
     Ok(None)
 }
 
-/// Rules out, before the rest of them is read, the cached hooks that [`plan`] would skip only
-/// for their matcher or `if` rule: a skip no plain `fire` lists. Any other outcome (it runs, a
-/// notable skip, an invalid matcher or rule, which is an error) keeps the hook, so a plan of
-/// the hooks kept is the plan of them all but for those silent skips.
-pub(crate) struct Screen<'a> {
-    input: &'a PlanInput<'a>,
-    home: Option<PathBuf>,
+/// The context `if` rules are matched in: the project, and the user's home (`~/…` paths), read
+/// once per process (`plan` and [`rules_out`] both ask it on the start-up path of `fire`).
+fn rule_context<'a>(input: &PlanInput<'a>) -> RuleContext<'a> {
+    static HOME: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    RuleContext {
+        project_dir: input.project_dir,
+        home: HOME
+            .get_or_init(|| std::env::var_os("HOME").map(PathBuf::from))
+            .as_deref(),
+    }
 }
 
-impl<'a> Screen<'a> {
-    pub(crate) fn new(input: &'a PlanInput<'a>) -> Screen<'a> {
-        Screen {
-            input,
-            home: std::env::var_os("HOME").map(PathBuf::from),
-        }
-    }
-
-    /// Whether `hook`, enabled and registered for the fired event, is ruled out.
-    pub(crate) fn rules_out(&self, hook: &crate::cache::Candidate<'_>) -> bool {
-        let explicit = hook.source.explicit();
-        if before_selection(hook.dialect, explicit, self.input, || hook.may_run_hookrun).is_some() {
-            return false;
-        }
-        let rules = RuleContext {
-            project_dir: self.input.project_dir,
-            home: self.home.as_deref(),
-        };
-        matches!(
+/// Whether the cache may leave `hook` (enabled, registered for the fired event) unread: [`plan`]
+/// would skip it only for its matcher or `if` rule, a skip no plain `fire` lists. Any other
+/// outcome (it runs, a notable skip, an invalid matcher or rule, which is an error) keeps the
+/// hook, so a plan of the hooks kept is the plan of them all but for those silent skips.
+pub(crate) fn rules_out(hook: &crate::cache::Candidate<'_>, input: &PlanInput<'_>) -> bool {
+    let explicit = hook.source.explicit();
+    before_selection(hook.dialect, explicit, input, || hook.may_run_hookrun).is_none()
+        && matches!(
             selection(
                 hook.dialect,
                 hook.matcher,
                 hook.condition,
-                self.input,
-                &rules
+                input,
+                &rule_context(input)
             ),
             Ok(Some(_))
         )
-    }
 }
 
 /// Whether the hook's program is hookrun itself (running it from discovery would recurse).

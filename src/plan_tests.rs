@@ -537,11 +537,7 @@ fn the_screen_rules_out_only_what_the_plan_skips_silently_for_its_matcher_or_rul
                 own_dialect: own,
                 depth,
             };
-            let screen = Screen::new(&input);
-            let rules = RuleContext {
-                project_dir: input.project_dir,
-                home: screen.home.as_deref(),
-            };
+            let rules = rule_context(&input);
             for hook in &config.hooks {
                 let explicit = config.sources[hook.source].explicit();
                 let planned = skip_reason(hook, explicit, &input, &rules);
@@ -557,7 +553,7 @@ fn the_screen_rules_out_only_what_the_plan_skips_silently_for_its_matcher_or_rul
                 let silent = matches!(planned, Ok(Some(Skip::Matcher | Skip::Condition)))
                     && (explicit || !candidate.may_run_hookrun);
                 assert_eq!(
-                    screen.rules_out(&candidate),
+                    rules_out(&candidate, &input),
                     silent,
                     "{:?} if {:?} `{:?}` in {} for {payload} (own {own:?}, depth {depth})",
                     hook.matcher.pattern(),

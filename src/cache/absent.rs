@@ -165,10 +165,7 @@ fn local(_dir: &Path) -> bool {
 
 /// Whether `group`'s paths are all still absent: one `stat` when its directory is unchanged.
 pub(super) fn still_absent(dir: &Path, key: &FileKey, paths: &[PathBuf]) -> bool {
-    if rustix::fs::stat(dir).is_ok_and(|stat| FileKey::of(&stat) == *key) {
-        return true;
-    }
-    paths.iter().all(|path| absent(path))
+    key.holds_at(dir) || paths.iter().all(|path| absent(path))
 }
 
 /// Nothing at `path`, not even a dangling link.

@@ -11,7 +11,6 @@ use std::ops::Range;
 
 use super::codec::{Reader, checksum};
 use super::{Candidate, FIRST_READ, HEAD, MAGIC, get_key, model, own_key};
-use crate::config::sources::FileKey;
 use crate::model::{Dialect, EventSelector, Hook, Source};
 use crate::sources::LoadOptions;
 
@@ -223,8 +222,7 @@ fn unchanged(r: &mut Reader<'_>) -> Option<bool> {
         }
         1 => {
             let path = r.path()?;
-            let key = get_key(r)?;
-            rustix::fs::stat(path).is_ok_and(|stat| FileKey::of(&stat) == key)
+            get_key(r)?.holds_at(path)
         }
         2 => {
             let path = r.path()?;

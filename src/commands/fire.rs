@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::cache::Pending;
 use crate::cli::{Cli, FireArgs};
-use crate::commands::{dry_run, fire_log, load_config, load_options, project_dir};
+use crate::commands::{dry_run, fire_log, load_options, project_dir};
 use crate::error::Error;
 use crate::execute::{self, Settings};
 use crate::merge::{Merged, merge};
@@ -147,7 +147,7 @@ fn fire(
         depth,
     };
     let (screened, partial) = cached_hooks(cli, &mut config, pending, &input)?;
-    let mut steps = plan_steps(cli, &mut config, partial, &input)?;
+    let mut steps = plan_steps(&options, &mut config, partial, &input)?;
     let held = super::trust_gate::hold_back(cli, &config, &project_dir, &mut steps, args.strict);
     notes::planned(cli, args, &config, &steps, agent, screened);
     if args.dry_run {
@@ -255,8 +255,7 @@ fn cached_hooks(
     let Some(pending) = pending else {
         return Ok((0, false));
     };
-    let screen = plan::Screen::new(input);
-    if let Some(screened) = pending.read_hooks(config, |hook| screen.rules_out(hook)) {
+    if let Some(screened) = pending.read_hooks(config, |hook| plan::rules_out(hook, input)) {
         return Ok((screened, true));
     }
     // A damaged cache: the files were loaded instead.
@@ -276,7 +275,7 @@ fn checked(cli: &Cli, config: &mut crate::sources::Config) -> Result<(), Error> 
 /// The plan. A cached configuration has no file text for an error to point into: on an error
 /// the files are loaded and planned again, so the report is the one they give.
 fn plan_steps(
-    cli: &Cli,
+    options: &LoadOptions<'_>,
     config: &mut crate::sources::Config,
     partial: bool,
     input: &PlanInput<'_>,
@@ -284,7 +283,7 @@ fn plan_steps(
     match plan::plan(config, input) {
         Ok(steps) => Ok(steps),
         Err(_) if partial => {
-            *config = load_config(cli, input.project_dir);
+            *config = crate::sources::load(options);
             plan::plan(config, input).map_err(Error::Config)
         }
         Err(errors) => Err(Error::Config(errors)),

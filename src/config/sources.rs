@@ -183,6 +183,11 @@ impl FileKey {
             mode: stat.st_mode as u32,
         }
     }
+
+    /// Whether what is at `path` still has this key.
+    pub(crate) fn holds_at(&self, path: &std::path::Path) -> bool {
+        rustix::fs::stat(path).is_ok_and(|stat| FileKey::of(&stat) == *self)
+    }
 }
 
 /// One thing a load looked at on disk, as the configuration cache must see it again to reuse

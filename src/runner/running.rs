@@ -7,9 +7,9 @@
 //! own process, and what descends from it); see `platform::linux::reaper`.
 
 use std::process::Child;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::spawn::Process;
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// hookrun's children that a sweep must leave alone.
 #[derive(Debug, Default)]

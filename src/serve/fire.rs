@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde_json::Value;
 
 use crate::cli::Cli;
-use crate::config::sources::{FileKey, Probe, recording};
+use crate::config::sources::{Probe, recording};
 use crate::error::Error;
 use crate::execute::{self, Settings};
 use crate::merge::merge;
@@ -85,9 +85,7 @@ fn still(probe: &Probe) -> bool {
             std::fs::symlink_metadata(path),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound
         ),
-        Probe::File(path, key) => {
-            rustix::fs::stat(path).is_ok_and(|stat| FileKey::of(&stat) == *key)
-        }
+        Probe::File(path, key) => key.holds_at(path),
         Probe::Canonical(path, resolved) => std::fs::canonicalize(path).ok() == *resolved,
         Probe::Unusable => false,
     }
