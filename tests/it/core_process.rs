@@ -309,6 +309,50 @@ fn hooks_run_in_their_own_process_group() {
 }
 
 #[test]
+fn with_a_terminal_a_hook_runs_in_a_session_of_its_own_without_it() {
+    // `script` gives hookrun a controlling terminal. Each hook writes its session id, its pid and
+    // whether it can open /dev/tty. `direct` goes through posix_spawn (POSIX_SPAWN_SETSID); `std`
+    // is a bare program in a sanitised environment, which std starts (a setsid `pre_exec`).
+    let probe = "cut -d' ' -f6 /proc/$$/stat > $0.sid; echo $$ > $0.pid; \
+                 if (: < /dev/tty) 2>/dev/null; then echo yes; else echo no; fi > $0.tty";
+    let config = format!(
+        "[[hook]]\nname = \"direct\"\nevents = [\"Stop\"]\ncommand = \"/bin/sh\"\n\
+         args = [\"-c\", {probe:?}, \"direct\"]\n\n\
+         [[hook]]\nname = \"std\"\nevents = [\"Stop\"]\ncommand = \"sh\"\n\
+         args = [\"-c\", {probe:?}, \"std\"]\nsanitize_env = true\n"
+    );
+    let case = Case::new().file("hookrun.toml", &config);
+    std::fs::write(case.at("payload.json"), "{}").unwrap();
+    let fire = format!(
+        "{} -C {} --no-user-config --trust-project fire Stop --payload {}",
+        crate::harness::hookrun_bin(),
+        case.path().display(),
+        case.at("payload.json").display()
+    );
+    let output = std::process::Command::new("script")
+        .args(["-qec", &fire, "/dev/null"])
+        .current_dir(case.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("util-linux `script` runs");
+    assert!(output.status.success(), "{output:?}");
+    for name in ["direct", "std"] {
+        let read = |ext: &str| {
+            std::fs::read_to_string(case.at(&format!("{name}.{ext}")))
+                .unwrap_or_else(|e| panic!("{name}.{ext}: {e}; {output:?}"))
+                .trim()
+                .to_owned()
+        };
+        assert_eq!(read("sid"), read("pid"), "{name}: the hook leads a session");
+        assert_eq!(
+            read("tty"),
+            "no",
+            "{name}: the hook has no controlling terminal"
+        );
+    }
+}
+
+#[test]
 fn sigterm_to_hookrun_ends_the_hook_group_and_exits_143() {
     assert_signal_ends_hook_group("-TERM", 143);
 }
