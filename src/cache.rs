@@ -17,7 +17,7 @@
 //! and their checksum), then each group's hooks, contiguous. An event reads the head and index
 //! before the payload, and the groups whose selector fires on it after: each hook's source,
 //! matcher, `if` rule and a few flags come first, so that one the payload rules out
-//! (`plan::Screen`) is stepped over without reading the rest of it.
+//! (`plan::rules_out`) is stepped over without reading the rest of it.
 
 use std::path::{Path, PathBuf};
 
