@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -150,7 +151,10 @@ enum RunKey<'a> {
 pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, Vec<Diagnostic>> {
     let rule_context = rule_context(input);
     let mut errors = Vec::new();
-    let mut runs: HashMap<RunKey<'_>, Vec<Run<'_>>> = HashMap::new();
+    // Sized once, with std's hasher on fixed keys: the keys are the user's own configuration, and
+    // random ones cost a `getrandom` call at every fire.
+    let mut runs: HashMap<RunKey<'_>, Vec<Run<'_>>, BuildHasherDefault<DefaultHasher>> =
+        HashMap::with_capacity_and_hasher(config.hooks.len(), BuildHasherDefault::default());
     let mut steps: Vec<Step> = Vec::with_capacity(config.hooks.len());
     for (index, hook) in config.hooks.iter().enumerate() {
         let explicit = config.sources[hook.source].explicit();

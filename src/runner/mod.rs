@@ -155,6 +155,23 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
     finished
 }
 
+/// What one poll found worth a look.
+#[derive(Clone, Copy)]
+struct Ready {
+    /// The exit watch fired (or there is none): ask whether the process has exited.
+    exit: bool,
+    out: bool,
+    err: bool,
+}
+
+impl Ready {
+    const ALL: Ready = Ready {
+        exit: true,
+        out: true,
+        err: true,
+    };
+}
+
 /// The state of one hook's poll loop.
 struct Loop<'p> {
     leader: Pid,
@@ -205,22 +222,33 @@ impl<'p> Loop<'p> {
         // One pipe's worth per read. Zero-filling it cost ~65 k instructions per hook.
         let mut scratch = Box::<[u8]>::new_uninit_slice(64 * 1024);
         let mut status: Option<ExitStatus> = None;
+        // The pipe is empty: the payload's first 64 KiB need no poll to be written.
+        self.feed_stdin();
         loop {
-            self.wait_for_events(status.is_some());
-            self.exit_watch.rearm();
+            let ready = self.wait_for_events(status.is_some());
+            // A payload larger than the pipe: what is left, as far as the pipe takes it.
             self.feed_stdin();
-            if let Some(fd) = &self.out
+            if ready.out
+                && let Some(fd) = &self.out
                 && out.read_from(fd, &mut scratch) == ReadEnd::Eof
             {
                 self.out = None;
             }
-            if let Some(fd) = &self.err
+            if ready.err
+                && let Some(fd) = &self.err
                 && err.read_from(fd, &mut scratch) == ReadEnd::Eof
             {
                 self.err = None;
             }
             let now = Instant::now();
+            // Both pipes closed: the hook's process is most likely exiting, so it is asked now
+            // rather than after one more poll for its exit.
+            let ask = ready.exit || (self.out.is_none() && self.err.is_none());
+            if ask {
+                self.exit_watch.rearm();
+            }
             if status.is_none()
+                && ask
                 && let Ok(Some(exited)) = child.try_wait()
             {
                 status = Some(exited);
@@ -277,8 +305,8 @@ impl<'p> Loop<'p> {
     }
 
     /// Blocks until a pipe, the exit watch or the signal pipe is ready, or the phase's next
-    /// deadline.
-    fn wait_for_events(&self, exited: bool) {
+    /// deadline, and says which are worth a look.
+    fn wait_for_events(&self, exited: bool) -> Ready {
         let now = Instant::now();
         let mut wait = match self.phase {
             Phase::Running { deadline } => Some(deadline.saturating_duration_since(now)),
@@ -291,20 +319,30 @@ impl<'p> Loop<'p> {
             wait = Some(wait.map_or(FALLBACK_TICK, |w| w.min(FALLBACK_TICK)));
         }
         let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(5);
-        if !exited && let Some(exit_fd) = &exit_fd {
-            fds.push(PollFd::new(exit_fd, PollFlags::IN));
-        }
+        let mut watch = |fd, flags| {
+            fds.push(PollFd::from_borrowed_fd(fd, flags));
+            Some(fds.len() - 1)
+        };
+        let exit_at = match &exit_fd {
+            Some(exit_fd) if !exited => watch(*exit_fd, PollFlags::IN),
+            _ => None,
+        };
         if let Some(stdin) = &self.stdin {
-            fds.push(PollFd::new(stdin, PollFlags::OUT));
+            watch(stdin.as_fd(), PollFlags::OUT);
         }
-        for fd in [&self.out, &self.err].into_iter().flatten() {
-            fds.push(PollFd::new(fd, PollFlags::IN));
-        }
+        let out_at = self
+            .out
+            .as_ref()
+            .and_then(|fd| watch(fd.as_fd(), PollFlags::IN));
+        let err_at = self
+            .err
+            .as_ref()
+            .and_then(|fd| watch(fd.as_fd(), PollFlags::IN));
         let wake = signals::wake_fd();
         if self.interrupted.is_none()
             && let Some(wake) = &wake
         {
-            fds.push(PollFd::new(wake, PollFlags::IN));
+            watch(*wake, PollFlags::IN);
         }
         let timeout = wait.map(|w| {
             Timespec::try_from(w).unwrap_or(Timespec {
@@ -312,8 +350,21 @@ impl<'p> Loop<'p> {
                 tv_nsec: 0,
             })
         });
-        // EINTR and other errors just mean "look again": every branch re-checks its own state.
-        let _ = poll(&mut fds, timeout.as_ref());
+        match poll(&mut fds, timeout.as_ref()) {
+            // Something is ready: only what is gets a look (a read that would block, a wait for
+            // a process still running, cost a system call each, per hook).
+            Ok(n) if n > 0 => {
+                let fired = |at: Option<usize>| at.is_some_and(|at| !fds[at].revents().is_empty());
+                Ready {
+                    exit: fired(exit_at) || exit_fd.is_none(),
+                    out: fired(out_at),
+                    err: fired(err_at),
+                }
+            }
+            // A deadline, EINTR or another error: everything gets a look, and every branch
+            // re-checks its own state.
+            _ => Ready::ALL,
+        }
     }
 
     /// Writes as much of the payload as the pipe takes; closes stdin when done or when the hook

@@ -12,7 +12,7 @@
 //! stderr, `posix_spawn` for a path and `posix_spawnp` (hookrun's `PATH`) for a bare name. A name
 //! looked up in a `PATH` the job changes is left to std ([`DirectSpawn::for_job`] says `None`).
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CStr, CString, OsStr};
 use std::io;
 use std::os::fd::{AsRawFd as _, OwnedFd};
 use std::os::unix::ffi::OsStrExt as _;
@@ -48,7 +48,7 @@ impl DirectSpawn {
         for arg in &job.args {
             argv.push(c_string(arg)?);
         }
-        let base: &[Vec<u8>] = if job.clear_env {
+        let base: &[&CStr] = if job.clear_env {
             &[]
         } else {
             own_environment()
@@ -197,27 +197,37 @@ fn pointers(items: impl Iterator<Item = *const libc::c_char>) -> Vec<*const libc
     out
 }
 
-/// hookrun's own environment as `KEY=VALUE` entries, read once: hookrun never changes it.
-fn own_environment() -> &'static [Vec<u8>] {
-    static OWN: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+/// hookrun's own environment as `KEY=VALUE` entries, read once, in place: hookrun never changes
+/// it. `std::env::vars_os` would copy each key and value into an allocation of its own, ~40 000
+/// instructions with 40 variables (bench/README.md, "Per hook").
+fn own_environment() -> &'static [&'static CStr] {
+    static OWN: OnceLock<Vec<&'static CStr>> = OnceLock::new();
     OWN.get_or_init(|| {
-        std::env::vars_os()
-            .map(|(key, value)| entry(key.as_bytes(), value.as_bytes()))
-            .collect()
+        let mut entries = Vec::with_capacity(64);
+        #[expect(
+            unsafe_code,
+            reason = "reading glibc's `environ`, the array std::env::vars_os reads"
+        )]
+        // SAFETY: `environ` is a NULL-terminated array of NUL-terminated strings. hookrun never
+        // sets, removes or writes a variable (no `set_var`, `remove_var`, `putenv` anywhere in it
+        // or in the libraries it links), and glibc frees no string it did not allocate, so each
+        // string stays where it is, unchanged, for the life of the process.
+        unsafe {
+            let mut at = libc::environ.cast_const();
+            while !at.is_null() && !(*at).is_null() {
+                entries.push(CStr::from_ptr(*at));
+                at = at.add(1);
+            }
+        }
+        entries
     })
 }
 
-fn entry(key: &[u8], value: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(key.len() + 1 + value.len());
-    out.extend_from_slice(key);
-    out.push(b'=');
-    out.extend_from_slice(value);
-    out
-}
-
-/// A child's environment: every entry NUL-terminated in one buffer.
+/// A child's environment: the entries of hookrun's it keeps, where they are, and the job's own,
+/// each NUL-terminated in one buffer.
 #[derive(Debug)]
 pub(crate) struct EnvBlock {
+    kept: Vec<&'static CStr>,
     bytes: Vec<u8>,
     starts: Vec<usize>,
 }
@@ -226,28 +236,22 @@ impl EnvBlock {
     /// `base` (`KEY=VALUE` entries) less the keys `set` gives, then `set` in order; of a key
     /// set twice, the later value wins, in the later place.
     pub(crate) fn new<'k>(
-        base: &[Vec<u8>],
+        base: &[&'static CStr],
         set: impl Iterator<Item = (&'k [u8], &'k [u8])>,
     ) -> io::Result<EnvBlock> {
         let set: Vec<(&[u8], &[u8])> = set.collect();
-        let mut bytes = Vec::with_capacity(
-            base.iter().map(|e| e.len() + 1).sum::<usize>()
-                + set
-                    .iter()
-                    .map(|(k, v)| k.len() + v.len() + 2)
-                    .sum::<usize>(),
-        );
-        let mut starts = Vec::with_capacity(base.len() + set.len());
         let replaced = |key: &[u8]| set.iter().any(|(k, _)| *k == key);
-        for entry in base {
-            let key = entry_key(entry);
-            if replaced(key) {
-                continue;
-            }
-            starts.push(bytes.len());
-            bytes.extend_from_slice(entry);
-            bytes.push(0);
-        }
+        let kept = base
+            .iter()
+            .copied()
+            .filter(|entry| !replaced(entry_key(entry.to_bytes())))
+            .collect();
+        let mut bytes = Vec::with_capacity(
+            set.iter()
+                .map(|(k, v)| k.len() + v.len() + 2)
+                .sum::<usize>(),
+        );
+        let mut starts = Vec::with_capacity(set.len());
         for (at, (key, value)) in set.iter().enumerate() {
             if key.contains(&0) || value.contains(&0) {
                 return Err(nul_error());
@@ -261,23 +265,33 @@ impl EnvBlock {
             bytes.extend_from_slice(value);
             bytes.push(0);
         }
-        Ok(EnvBlock { bytes, starts })
+        Ok(EnvBlock {
+            kept,
+            bytes,
+            starts,
+        })
     }
 
     fn pointers(&self) -> Vec<*const libc::c_char> {
         let base = self.bytes.as_ptr();
-        pointers(self.starts.iter().map(|&at| base.wrapping_add(at).cast()))
+        let mut out = Vec::with_capacity(self.kept.len() + self.starts.len() + 1);
+        out.extend(self.kept.iter().map(|entry| entry.as_ptr()));
+        out.extend(self.starts.iter().map(|&at| base.wrapping_add(at).cast()));
+        out.push(std::ptr::null());
+        out
     }
 
     /// The entries, without their NULs (tests).
     #[cfg(test)]
     pub(crate) fn entries(&self) -> Vec<&[u8]> {
-        self.starts
+        let own = self.starts.iter().map(|&at| {
+            let end = at + self.bytes[at..].iter().position(|&b| b == 0).unwrap_or(0);
+            &self.bytes[at..end]
+        });
+        self.kept
             .iter()
-            .map(|&at| {
-                let end = at + self.bytes[at..].iter().position(|&b| b == 0).unwrap_or(0);
-                &self.bytes[at..end]
-            })
+            .map(|entry| entry.to_bytes())
+            .chain(own)
             .collect()
     }
 }

@@ -1,8 +1,7 @@
 use super::*;
 
-fn block(base: &[&str], set: &[(&str, &str)]) -> Vec<String> {
-    let base: Vec<Vec<u8>> = base.iter().map(|e| e.as_bytes().to_vec()).collect();
-    EnvBlock::new(&base, set.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())))
+fn block(base: &[&'static CStr], set: &[(&str, &str)]) -> Vec<String> {
+    EnvBlock::new(base, set.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())))
         .expect("no NUL")
         .entries()
         .into_iter()
@@ -14,7 +13,7 @@ fn block(base: &[&str], set: &[(&str, &str)]) -> Vec<String> {
 fn the_job_s_variables_replace_hookrun_s_and_come_last_in_order() {
     assert_eq!(
         block(
-            &["HOME=/root", "PATH=/bin", "TERM=xterm"],
+            &[c"HOME=/root", c"PATH=/bin", c"TERM=xterm"],
             &[("PATH", "/usr/bin"), ("HOOKRUN_HOOK", "guard")]
         ),
         [
@@ -29,7 +28,7 @@ fn the_job_s_variables_replace_hookrun_s_and_come_last_in_order() {
 #[test]
 fn of_a_key_set_twice_the_later_value_wins() {
     assert_eq!(
-        block(&["A=0"], &[("A", "1"), ("B", "2"), ("A", "3")]),
+        block(&[c"A=0"], &[("A", "1"), ("B", "2"), ("A", "3")]),
         ["B=2", "A=3"]
     );
 }
@@ -40,7 +39,7 @@ fn a_key_is_matched_whole_and_may_begin_with_an_equals_sign() {
     assert_eq!(entry_key(b"PATHS=x"), b"PATHS");
     assert_eq!(entry_key(b"NOVALUE"), b"NOVALUE");
     assert_eq!(
-        block(&["PATHS=x", "=C:=y"], &[("PATH", "/bin"), ("=C:", "z")]),
+        block(&[c"PATHS=x", c"=C:=y"], &[("PATH", "/bin"), ("=C:", "z")]),
         ["PATHS=x", "PATH=/bin", "=C:=z"]
     );
 }
@@ -55,13 +54,13 @@ fn an_empty_value_is_kept_and_a_nul_byte_is_refused() {
 
 #[test]
 fn the_pointer_array_ends_with_null_and_points_at_each_entry() {
-    let base = vec![b"A=1".to_vec()];
-    let env = EnvBlock::new(&base, [(&b"B"[..], &b"2"[..])].into_iter()).expect("no NUL");
+    let env = EnvBlock::new(&[c"A=1"], [(&b"B"[..], &b"2"[..])].into_iter()).expect("no NUL");
     let pointers = env.pointers();
     assert_eq!(pointers.len(), 3);
     assert!(pointers[2].is_null());
     #[expect(unsafe_code, reason = "reading back the C strings the block points at")]
-    // SAFETY: each pointer is into `env.bytes`, alive here, at a NUL-terminated entry.
+    // SAFETY: each pointer is at a NUL-terminated entry alive here: a `'static` one of the base,
+    // or one in `env.bytes`.
     let read = |p: *const libc::c_char| unsafe { std::ffi::CStr::from_ptr(p) }.to_owned();
     assert_eq!(read(pointers[0]), c"A=1".to_owned());
     assert_eq!(read(pointers[1]), c"B=2".to_owned());
