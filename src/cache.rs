@@ -174,11 +174,16 @@ pub(crate) fn cache_dir() -> Option<PathBuf> {
         .map(|dir| dir.join("hookrun"))
 }
 
-/// One file per project and user-config setting.
+/// One file per project, user-config setting and hookrun executable: two installs of hookrun
+/// (a package's and a build's, say) used on one project each keep their own file instead of
+/// rewriting each other's at every fire, and a rebuild or an upgrade in place reuses its file.
 fn file_name(options: &LoadOptions<'_>) -> String {
     let mut key = Writer::default();
     let _ = key.path(options.project_dir);
     key.bool(options.user_config);
+    if let Ok(exe) = std::env::current_exe() {
+        let _ = key.path(&exe);
+    }
     format!("fire-{:016x}.bin", checksum(&key.buf))
 }
 

@@ -54,6 +54,29 @@ fn a_fire_writes_the_cache_and_the_next_one_reads_it() {
 }
 
 #[test]
+fn two_installs_of_hookrun_keep_a_cache_file_each_instead_of_rewriting_one() {
+    let case = case(DENY);
+    let other = case.home().join("other-install/hookrun");
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    std::fs::copy(crate::harness::hookrun_bin(), &other).unwrap();
+    case.fire("PreToolUse").exit(2).decision("deny");
+    case.run_of(&other, &["fire", "PreToolUse"])
+        .exit(2)
+        .decision("deny");
+    let files = cache_files(&case);
+    assert_eq!(files.len(), 2, "one cache file per executable: {files:?}");
+    let written: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    for _ in 0..2 {
+        case.fire("PreToolUse").exit(2).decision("deny");
+        case.run_of(&other, &["fire", "PreToolUse"])
+            .exit(2)
+            .decision("deny");
+    }
+    let now: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    assert!(now == written, "taking turns, neither rewrote its file");
+}
+
+#[test]
 fn a_changed_file_is_read_again() {
     let case = case(ALLOW);
     case.fire("PreToolUse").exit(0).decision("none");

@@ -167,7 +167,12 @@ impl Case {
 
     /// The command that runs hookrun in this project, without stdin.
     pub(crate) fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(hookrun_bin());
+        self.command_of(Path::new(hookrun_bin()), args)
+    }
+
+    /// [`Case::command`] with another hookrun executable (a copy elsewhere: another install).
+    pub(crate) fn command_of(&self, program: &Path, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
         command
             .current_dir(self.path())
             .env_remove("HOOKRUN_PROJECT_DIR")
@@ -212,8 +217,16 @@ impl Case {
 
     /// Runs hookrun with `args` (after `-C dir` and the case's extra arguments).
     pub(crate) fn run(&self, args: &[&str]) -> Run {
+        self.run_of(Path::new(hookrun_bin()), args)
+    }
+
+    /// [`Case::run`] with another hookrun executable.
+    pub(crate) fn run_of(&self, program: &Path, args: &[&str]) -> Run {
         let start = Instant::now();
-        let mut child = self.command(args).spawn().expect("spawn hookrun");
+        let mut child = self
+            .command_of(program, args)
+            .spawn()
+            .expect("spawn hookrun");
         let mut stdin = child.stdin.take().expect("piped stdin");
         let bytes = self.stdin.borrow().clone();
         let writer = std::thread::spawn(move || {
