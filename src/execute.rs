@@ -21,6 +21,17 @@ use crate::verdict::{Decision, Limits, Outcome, Policy, Ran, Reply, Verdict, jud
 use job::FireContext;
 use record::HookRecord;
 
+/// A `-v` line on stderr. A macro, so that nothing of the message (a `format_duration`, a
+/// hook's ending) is computed unless `--verbose` asked for it: that cost ~4 000 instructions per
+/// hook.
+macro_rules! trace {
+    ($settings:expr, $($message:tt)*) => {
+        if $settings.verbose {
+            crate::stderr::say!("hookrun: {}", format_args!($($message)*));
+        }
+    };
+}
+
 pub(crate) mod detach;
 pub(crate) mod http;
 pub(crate) mod job;
@@ -128,10 +139,8 @@ pub(crate) fn execute(
             grace: hook.kill_grace,
         };
         let mut verdict = judge(&ran, policy(hook, settings), limits, &hook.name);
-        trace(
-            settings,
-            format_args!("hook `{}` ended: {}", hook.name, ending(&ran, &verdict)),
-        );
+        let name = &hook.name;
+        trace!(settings, "hook `{name}` ended: {}", ending(&ran, &verdict));
         if let Some(rewrite) = &verdict.said.updated_input {
             // The hooks after it get the payload serialised anew: its bytes changed.
             chain_input(
@@ -183,13 +192,11 @@ fn run_plugin<'c>(
         plugin::reachable(config, settings.project_dir, settings.trust_project)
     });
     let run = plugin::run(call, plugin, reachable);
-    trace(
+    trace!(
         call.settings,
-        format_args!(
-            "hook `{}` ended: {}",
-            call.hook.name,
-            plugin_ending(&run.verdict)
-        ),
+        "hook `{}` ended: {}",
+        call.hook.name,
+        plugin_ending(&run.verdict)
     );
     execution.records.push(run.record);
     execution.verdicts.push(run.verdict);
@@ -277,15 +284,13 @@ fn launch(
         env.push((key.to_owned(), created.to_string_lossy().into_owned()));
         files.push(created);
     }
-    trace(
+    trace!(
         settings,
-        format_args!(
-            "hook `{}` ({}): running {} (timeout {})",
-            hook.name,
-            call.display(),
-            form.display(),
-            crate::config::duration::format_duration(timeout)
-        ),
+        "hook `{}` ({}): running {} (timeout {})",
+        hook.name,
+        call.display(),
+        form.display(),
+        crate::config::duration::format_duration(timeout)
     );
     let fire = FireContext {
         project_dir: settings.project_dir,
@@ -350,13 +355,11 @@ fn detach(
             allow: None,
         },
     };
-    trace(
+    trace!(
         call.settings,
-        format_args!(
-            "hook `{}` ({}): started, not waited for (async)",
-            hook.name,
-            call.display()
-        ),
+        "hook `{}` ({}): started, not waited for (async)",
+        hook.name,
+        call.display()
     );
     match &hook.handler {
         Handler::Command(form) => {
@@ -424,15 +427,13 @@ fn send_http(
 ) -> Reply {
     let bytes = http_body(call, http);
     let policy = outbound.get_or_insert_with(|| http::outbound_policy(call.config));
-    trace(
+    trace!(
         call.settings,
-        format_args!(
-            "hook `{}` ({}): POST {} (timeout {})",
-            call.hook.name,
-            call.display(),
-            http.url,
-            crate::config::duration::format_duration(call.timeout)
-        ),
+        "hook `{}` ({}): POST {} (timeout {})",
+        call.hook.name,
+        call.display(),
+        http.url,
+        crate::config::duration::format_duration(call.timeout)
     );
     let mut warn = |message: String| {
         crate::stderr::say!(
@@ -453,15 +454,13 @@ fn ask_model(
 ) -> Reply {
     let (_, bytes) = call.shaped();
     let llm = llm.get_or_insert_with(|| prompt::llm_table(&call.config.sources));
-    trace(
+    trace!(
         call.settings,
-        format_args!(
-            "hook `{}` ({}): asking a model{} (timeout {})",
-            call.hook.name,
-            call.display(),
-            if agent { ", with tools" } else { "" },
-            crate::config::duration::format_duration(call.timeout)
-        ),
+        "hook `{}` ({}): asking a model{} (timeout {})",
+        call.hook.name,
+        call.display(),
+        if agent { ", with tools" } else { "" },
+        crate::config::duration::format_duration(call.timeout)
     );
     let mut reply = prompt::run(
         ask,
@@ -586,10 +585,7 @@ fn held_back(
             return Some(Vec::new());
         }
         let reason = skip.describe(hook);
-        trace(
-            settings,
-            format_args!("hook `{}` skipped: {reason}", hook.name),
-        );
+        trace!(settings, "hook `{}` skipped: {reason}", hook.name);
         let mut record = skipped_record(config, hook, reason);
         if matches!(skip, Skip::Untrusted { .. }) {
             record.outcome = Some(Outcome::Untrusted);
@@ -601,10 +597,7 @@ fn held_back(
     } else {
         loop_limit::reached(hook, settings.event, payload.map())?
     };
-    trace(
-        settings,
-        format_args!("hook `{}` skipped: {reason}", hook.name),
-    );
+    trace!(settings, "hook `{}` skipped: {reason}", hook.name);
     Some(vec![skipped_record(config, hook, reason)])
 }
 
@@ -764,12 +757,6 @@ pub(crate) fn record_of(
         truncated: finished.stdout.overflowed || finished.stderr.overflowed,
         stderr: (!stderr.is_empty()).then_some(stderr),
         ..common
-    }
-}
-
-fn trace(settings: &Settings<'_>, message: std::fmt::Arguments<'_>) {
-    if settings.verbose {
-        crate::stderr::say!("hookrun: {message}");
     }
 }
 

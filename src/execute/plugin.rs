@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use super::job::SAFE_PATH;
 use super::record::HookRecord;
-use super::{Call, base_record, record_of, trace};
+use super::{Call, base_record, record_of};
 use crate::companion::Companion;
 use crate::model::plugin::WasmPlugin;
 use crate::model::{Handler, Hook};
@@ -98,15 +98,13 @@ pub(super) fn run(call: &mut Call<'_>, plugin: &WasmPlugin, plugins: &[&WasmPlug
             return cannot_run(base, strict, message);
         }
     };
-    trace(
+    trace!(
         settings,
-        format_args!(
-            "hook `{}` ({}): on-event({delivered}) in {} (timeout {})",
-            hook.name,
-            call.display(),
-            plugin.wasm.display(),
-            crate::config::duration::format_duration(call.timeout)
-        ),
+        "hook `{}` ({}): on-event({delivered}) in {} (timeout {})",
+        hook.name,
+        call.display(),
+        plugin.wasm.display(),
+        crate::config::duration::format_duration(call.timeout)
     );
     let finished = runner::run(job(hook, &companion, call, &order));
     judge_run(call, base, finished)
@@ -209,14 +207,12 @@ fn judge_run(call: &Call<'_>, base: HookRecord, finished: Finished) -> PluginRun
     };
     let ok = finished.exit == Exit::Code(EXIT_OK);
     for log in &answer.logs {
-        trace(
+        trace!(
             settings,
-            format_args!(
-                "hook `{}` log [{}]: {}",
-                hook.name,
-                log.get("level").and_then(Value::as_str).unwrap_or("info"),
-                log.get("message").and_then(Value::as_str).unwrap_or("")
-            ),
+            "hook `{}` log [{}]: {}",
+            hook.name,
+            log.get("level").and_then(Value::as_str).unwrap_or("info"),
+            log.get("message").and_then(Value::as_str).unwrap_or("")
         );
     }
     let verdict = judged(if ok {
