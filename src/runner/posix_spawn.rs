@@ -16,6 +16,7 @@ use std::ffi::{CStr, CString, OsStr};
 use std::io;
 use std::os::fd::{AsRawFd as _, OwnedFd};
 use std::os::unix::ffi::OsStrExt as _;
+use std::path::Path;
 use std::sync::OnceLock;
 
 use super::Job;
@@ -66,14 +67,16 @@ impl DirectSpawn {
     }
 
     /// Starts the process with `stdin` (else `/dev/null`), `stdout` and `stderr` as its standard
-    /// descriptors, in the current working directory.
+    /// descriptors, in `cwd` (entered by the child, before the program starts).
     pub(crate) fn spawn(
         &self,
         stdin: Option<&OwnedFd>,
         stdout: &OwnedFd,
         stderr: &OwnedFd,
+        cwd: &Path,
         isolation: Isolation,
     ) -> io::Result<u32> {
+        let cwd = c_string(cwd.as_os_str())?;
         let argv = pointers(self.argv.iter().map(|arg| arg.as_ptr()));
         let envp = self.env.pointers();
         #[expect(
@@ -81,7 +84,7 @@ impl DirectSpawn {
             reason = "posix_spawn: the C interface std's own spawn calls, with the same attributes"
         )]
         // SAFETY: the attribute and file-action objects are initialised before use and destroyed
-        // once (their guards); every pointer handed over (program, argv, envp: NUL-terminated
+        // once (their guards); every pointer handed over (program, argv, envp, cwd: NUL-terminated
         // strings in NULL-terminated arrays) outlives the call; the descriptors are open.
         unsafe {
             let mut attr = std::mem::MaybeUninit::<libc::posix_spawnattr_t>::uninit();
@@ -116,6 +119,12 @@ impl DirectSpawn {
                     target,
                 ))?;
             }
+            // glibc 2.29+, linked in: std reaches it only through a run-time lookup that the
+            // static binary cannot make (`spawn::in_dir`).
+            check(libc::posix_spawn_file_actions_addchdir_np(
+                actions.0,
+                cwd.as_ptr(),
+            ))?;
 
             // hookrun ignores SIGPIPE (std does, for its own writes); an ignored signal stays
             // ignored across exec, so the child gets the default back, as from std.

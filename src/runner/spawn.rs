@@ -82,29 +82,60 @@ impl Process {
 
 /// Starts `job` in `job.cwd`; the error says what could not be started and why.
 pub(crate) fn start(job: &Job<'_>) -> Result<Process, String> {
-    super::running::spawn(|| match start_dir() {
-        Some(start) => in_dir(start, job.cwd, || spawn_here(job)),
-        // hookrun's own directory is gone or unreadable, so it could not come back from `dir`:
-        // std forks and enters it in the child.
-        None => command(job)
-            .current_dir(job.cwd)
-            .spawn()
-            .map(Process::from_child),
+    super::running::spawn(|| {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        if let Some(direct) = super::posix_spawn::DirectSpawn::for_job(job) {
+            // The child enters `job.cwd` itself (posix_spawn's chdir action): hookrun's own
+            // directory stays where it is.
+            return spawn_direct(&direct?, job.stdin.is_some(), job.cwd)
+                .map_err(|error| cwd_error(job.cwd).unwrap_or(error));
+        }
+        match start_dir() {
+            Some(start) => in_dir(start, job.cwd, || {
+                command(job).spawn().map(Process::from_child)
+            }),
+            // hookrun's own directory is gone or unreadable, so it could not come back from
+            // `dir`: std forks and enters it in the child.
+            None => command(job)
+                .current_dir(job.cwd)
+                .spawn()
+                .map(Process::from_child),
+        }
     })
     .map_err(|error| describe_spawn_error(&job.program, &job.args, &error))
 }
 
-/// Starts `job` in the current working directory: through `posix_spawn` where it can.
-fn spawn_here(job: &Job<'_>) -> io::Result<Process> {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    if let Some(direct) = super::posix_spawn::DirectSpawn::for_job(job) {
-        return spawn_direct(&direct?, job.stdin.is_some());
-    }
-    command(job).spawn().map(Process::from_child)
+/// Why the child could not have entered `dir`, if it could not (after a spawn failed: its error
+/// number alone does not tell a missing directory from a missing program).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn cwd_error(dir: &Path) -> Option<io::Error> {
+    use rustix::fs::{Access, AtFlags, CWD, FileType, accessat, stat};
+    let entered = stat(dir)
+        .map_err(io::Error::from)
+        .and_then(|found| match FileType::from_raw_mode(found.st_mode) {
+            FileType::Directory => Ok(()),
+            _ => Err(io::Error::from(rustix::io::Errno::NOTDIR)),
+        })
+        .and_then(|()| {
+            accessat(CWD, dir, Access::EXEC_OK, AtFlags::EACCESS).map_err(io::Error::from)
+        });
+    entered.err().map(|error| enter_error(dir, &error))
+}
+
+/// "cannot enter its working directory /p: No such file or directory".
+fn enter_error(dir: &Path, error: &io::Error) -> io::Error {
+    io::Error::other(format!(
+        "cannot enter its working directory {}: {error}",
+        dir.display()
+    ))
 }
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn spawn_direct(direct: &super::posix_spawn::DirectSpawn, with_stdin: bool) -> io::Result<Process> {
+fn spawn_direct(
+    direct: &super::posix_spawn::DirectSpawn,
+    with_stdin: bool,
+    cwd: &Path,
+) -> io::Result<Process> {
     use rustix::pipe::{PipeFlags, pipe_with};
     let stdin = with_stdin
         .then(|| pipe_with(PipeFlags::CLOEXEC))
@@ -115,6 +146,7 @@ fn spawn_direct(direct: &super::posix_spawn::DirectSpawn, with_stdin: bool) -> i
         stdin.as_ref().map(|(read, _)| read),
         &out_write,
         &err_write,
+        cwd,
         isolation(),
     )?;
     Ok(Process {
@@ -151,7 +183,8 @@ fn command(job: &Job<'_>) -> Command {
 /// Runs `spawn` with `dir` as the working directory, for the child to inherit; `start` is
 /// where hookrun was, to return to.
 ///
-/// Not through `Command::current_dir`: std gives a child its own directory with
+/// For the jobs std starts (the `posix_spawn` path gives the child a chdir action instead). Not
+/// through `Command::current_dir`: std gives a child its own directory with
 /// `posix_spawn_file_actions_addchdir_np`, which it looks up at run time, and the statically
 /// linked release binary cannot look it up. std then falls back to fork + exec, which costs
 /// ~0.08 ms more per hook (bench/README.md). hookrun enters `dir` itself for the spawn and returns
@@ -165,13 +198,7 @@ fn in_dir<T>(
     if dir == start_path {
         return spawn();
     }
-    rustix::process::chdir(dir).map_err(|error| {
-        io::Error::other(format!(
-            "cannot enter its working directory {}: {}",
-            dir.display(),
-            io::Error::from(error)
-        ))
-    })?;
+    rustix::process::chdir(dir).map_err(|error| enter_error(dir, &io::Error::from(error)))?;
     let spawned = spawn();
     if rustix::process::fchdir(start_fd).is_err() {
         // Only relative paths given on the command line (`--log`) still depend on it.

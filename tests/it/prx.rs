@@ -414,6 +414,50 @@ fn cwd_may_not_leave_the_workspace_even_through_a_symlink() {
 }
 
 #[test]
+fn a_cwd_gone_or_not_a_directory_is_reported_as_such_not_as_a_missing_program() {
+    // The child enters its directory itself (posix_spawn's chdir action), whose failure has the
+    // same error number as a missing program: hookrun tells them apart.
+    let case = Case::new().file("afile", "").file(
+        "hooks.json",
+        &hooks_json(
+            "error",
+            &json!([
+                {"command": "true", "cwd": "gone"},
+                {"command": "true", "cwd": "afile"},
+                {"command": "no-such-program-here", "cwd": "."}
+            ]),
+        ),
+    );
+    case.payload(json!({}));
+    let run = case.fire("error").exit(0);
+    let errors: Vec<String> = run.json()["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hook| hook["error"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    let gone = case
+        .at("gone")
+        .canonicalize()
+        .unwrap_or_else(|_| case.path().canonicalize().unwrap().join("gone"));
+    assert!(
+        errors[0].contains("cannot enter its working directory")
+            && errors[0].contains(&*gone.to_string_lossy())
+            && errors[0].contains("No such file or directory"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1].contains("cannot enter its working directory")
+            && errors[1].contains("Not a directory"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[2].contains("failed to start `no-such-program-here`: no such program"),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn nul_bytes_and_bad_timeouts_are_errors() {
     for actions in [
         json!([{"command": "tr\u{0}ue"}]),
