@@ -75,8 +75,8 @@ pub(crate) fn execute(
     settings: &Settings<'_>,
 ) -> std::io::Result<Execution> {
     let mut execution = Execution {
-        records: Vec::new(),
-        verdicts: Vec::new(),
+        records: Vec::with_capacity(plan.len()),
+        verdicts: Vec::with_capacity(plan.len()),
         final_input: None,
         interrupted: None,
     };

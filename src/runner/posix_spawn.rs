@@ -250,11 +250,12 @@ impl EnvBlock {
     ) -> io::Result<EnvBlock> {
         let set: Vec<(&[u8], &[u8])> = set.collect();
         let replaced = |key: &[u8]| set.iter().any(|(k, _)| *k == key);
-        let kept = base
-            .iter()
-            .copied()
-            .filter(|entry| !replaced(entry_key(entry.to_bytes())))
-            .collect();
+        let mut kept = Vec::with_capacity(base.len());
+        kept.extend(
+            base.iter()
+                .copied()
+                .filter(|entry| !replaced(entry_key(entry.to_bytes()))),
+        );
         let mut bytes = Vec::with_capacity(
             set.iter()
                 .map(|(k, v)| k.len() + v.len() + 2)
