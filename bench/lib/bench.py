@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 import gen  # noqa: E402
 import instr  # noqa: E402
+import interleave  # noqa: E402
 
 BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(BENCH, "work")
@@ -52,6 +53,8 @@ PLUGIN = os.environ.get("BENCH_PLUGIN", "") not in ("", "0")
 # only scenario h (hookrun serve); BENCH_ONLY=big: only scenario c (big payloads); BENCH_ONLY=plugin (with BENCH_PLUGIN=1): only scenario i.
 ONLY = os.environ.get("BENCH_ONLY", "")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+# The paired rows' timer: interleaved run by run (the default), or hyperfine's batches.
+TIMER = os.environ.get("BENCH_TIMER", "interleaved")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
 DIALECTS = [d.strip() for d in os.environ.get("BENCH_DIALECTS", ",".join(gen.ALL_DIALECTS)).split(",") if d.strip()]
 EVENT = "PreToolUse"
@@ -165,6 +168,19 @@ def hyperfine(name, commands, warmup, nruns, cwd=None, shell=False, prepare=None
 CPU = {}  # label -> per-round mean user+system seconds (the process and its hooks)
 
 
+def timed(name, commands, warmup, nruns):
+    """The paired comparisons' timer: interleaved run by run (bench/lib/interleave.py), or
+    hyperfine's batches with BENCH_TIMER=hyperfine. Same returns as `hyperfine`."""
+    if TIMER == "hyperfine":
+        return hyperfine(name, commands, warmup, nruns)
+    loads.append((name, loadavg()))
+    medians, times, cpu = interleave.measure(commands, ROUNDS, runs(warmup), runs(nruns), log)
+    CPU.update(cpu)
+    with open(os.path.join(RESULTS, f"{name}.interleaved.json"), "w") as f:
+        json.dump({"commands": dict(commands), "round_medians": medians, "times": times}, f)
+    return medians, times
+
+
 def loadavg():
     with open("/proc/loadavg") as f:
         return float(f.read().split()[0])
@@ -248,9 +264,11 @@ def hooks_seen(project):
                for x in doc)
 
 def paired(scenario, project, n, budget, verify, have_hookrun, payload, why_pending, warm, nruns,
-           label="hookrun", floors=True):
+           label="hookrun", variants=None):
     """Measures hookrun on `project` (N hooks run) beside `floor N`, each linkage against the
-    floor linked the same way, and adds the rows (floor rows only with `floors`)."""
+    floor linked the same way, interleaved run by run, and adds the rows. `variants`, a list of
+    (label, project), measures several projects against the same floor runs instead."""
+    variants = variants or [(label, project)]
     cmds = [(f"floor {n}", floor_cmd(n, payload))]
     verify(cmds[0][0], cmds[0][1], n)
     if FLOOR_STATIC:
@@ -258,22 +276,22 @@ def paired(scenario, project, n, budget, verify, have_hookrun, payload, why_pend
         if verify(f"floor {n} (static)", cmd, n):
             cmds.append((f"floor {n} (static)", cmd))
     mine = []
-    for binary, linkage in ((HOOKRUN, "static"), (HOOKRUN_DYNAMIC, "dynamic")):
-        if not have_hookrun or not binary:
-            continue
-        cmd = hookrun_cmd(project, payload, binary=binary)
-        if verify(f"{label} ({linkage})", cmd, n):
-            mine.append((f"{label} ({linkage})", cmd))
-    if not mine:
-        pending_row(scenario, label, why_pending or "check failed")
+    for label, project in variants:
+        for binary, linkage in ((HOOKRUN, "static"), (HOOKRUN_DYNAMIC, "dynamic")):
+            if not have_hookrun or not binary:
+                continue
+            cmd = hookrun_cmd(project, payload, binary=binary)
+            if verify(f"{label} ({linkage})", cmd, n):
+                mine.append((f"{label} ({linkage})", cmd))
+        if not any(cmd_label.startswith(f"{label} (") for cmd_label, _ in mine):
+            pending_row(scenario, label, why_pending or "check failed")
     log(f"{scenario}: measuring")
-    slug = "".join(c if c.isalnum() else "-" for c in f"{scenario}-{label}")[:60]
-    med, _ = hyperfine(slug, cmds + mine, warm, nruns)
+    slug = "".join(c if c.isalnum() else "-" for c in f"{scenario}-{variants[0][0]}")[:60]
+    med, _ = timed(slug, cmds + mine, warm, nruns)
     for cmd_label, cmd in cmds + mine:
         count_instructions(cmd_label, cmd)
-    if floors:
-        for cmd_label, _ in cmds:
-            add_row(scenario, cmd_label, med)
+    for cmd_label, _ in cmds:
+        add_row(scenario, cmd_label, med)
     static_floor = f"floor {n} (static)" if FLOOR_STATIC else None
     for cmd_label, _ in mine:
         if cmd_label.endswith("(static)") and static_floor in med:
@@ -426,9 +444,8 @@ def main():
     # --- b. N matching `true` hooks, against the floor -----------------------------------------
     for n, budget, warm, nruns in ((1, 1.10, 30, 300), (10, 1.05, 10, 150)):
         sb = f"b. {n} matching `true` hook{'s' if n > 1 else ''}"
-        for d in match_dialects:
-            paired(sb, match[(n, d)], n, budget, verify, have_hookrun, p1k, why_pending, warm,
-                   nruns, label=f"hookrun {n} ({d})", floors=(d == match_dialects[0]))
+        paired(sb, None, n, budget, verify, have_hookrun, p1k, why_pending, warm, nruns,
+               variants=[(f"hookrun {n} ({d})", match[(n, d)]) for d in match_dialects])
 
     # --- peers: lefthook and bash+jq, same N hooks, payload on stdin ---------------------------
     for n, nruns in ((1, 100), (10, 40)):
