@@ -54,7 +54,7 @@ pub(crate) fn load_for_event<'a>(
 }
 
 /// [`load_for_event`] with the cache in `dir` (`None`: no cache).
-pub(crate) fn load_in<'a>(
+fn load_in<'a>(
     options: &LoadOptions<'a>,
     event: &'a str,
     dir: Option<PathBuf>,

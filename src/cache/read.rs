@@ -4,10 +4,9 @@
 //! first fields ([`Opened::hooks`]).
 
 use std::fs::File;
+use std::ops::Range;
 use std::os::unix::fs::{FileExt as _, MetadataExt as _};
 use std::path::{Path, PathBuf};
-
-use std::ops::Range;
 
 use super::codec::{Reader, checksum};
 use super::{Candidate, FIRST_READ, HEAD, MAGIC, get_key, model, own_key};

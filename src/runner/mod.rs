@@ -321,23 +321,16 @@ impl<'p> Loop<'p> {
         let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(5);
         let mut watch = |fd, flags| {
             fds.push(PollFd::from_borrowed_fd(fd, flags));
-            Some(fds.len() - 1)
+            fds.len() - 1
         };
-        let exit_at = match &exit_fd {
-            Some(exit_fd) if !exited => watch(*exit_fd, PollFlags::IN),
-            _ => None,
-        };
+        let exit_at = exit_fd
+            .filter(|_| !exited)
+            .map(|fd| watch(fd, PollFlags::IN));
         if let Some(stdin) = &self.stdin {
             watch(stdin.as_fd(), PollFlags::OUT);
         }
-        let out_at = self
-            .out
-            .as_ref()
-            .and_then(|fd| watch(fd.as_fd(), PollFlags::IN));
-        let err_at = self
-            .err
-            .as_ref()
-            .and_then(|fd| watch(fd.as_fd(), PollFlags::IN));
+        let out_at = self.out.as_ref().map(|fd| watch(fd.as_fd(), PollFlags::IN));
+        let err_at = self.err.as_ref().map(|fd| watch(fd.as_fd(), PollFlags::IN));
         let wake = signals::wake_fd();
         if self.interrupted.is_none()
             && let Some(wake) = &wake

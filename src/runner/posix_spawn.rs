@@ -201,7 +201,8 @@ fn nul_error() -> io::Error {
 
 /// A NULL-terminated array of C string pointers.
 fn pointers(items: impl Iterator<Item = *const libc::c_char>) -> Vec<*const libc::c_char> {
-    let mut out: Vec<*const libc::c_char> = items.collect();
+    let mut out = Vec::with_capacity(items.size_hint().0 + 1);
+    out.extend(items);
     out.push(std::ptr::null());
     out
 }
@@ -284,11 +285,8 @@ impl EnvBlock {
 
     fn pointers(&self) -> Vec<*const libc::c_char> {
         let base = self.bytes.as_ptr();
-        let mut out = Vec::with_capacity(self.kept.len() + self.starts.len() + 1);
-        out.extend(self.kept.iter().map(|entry| entry.as_ptr()));
-        out.extend(self.starts.iter().map(|&at| base.wrapping_add(at).cast()));
-        out.push(std::ptr::null());
-        out
+        let own = self.starts.iter().map(|&at| base.wrapping_add(at).cast());
+        pointers(self.kept.iter().map(|entry| entry.as_ptr()).chain(own))
     }
 
     /// The entries, without their NULs (tests).

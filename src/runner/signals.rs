@@ -38,21 +38,11 @@ pub(crate) fn install() -> std::io::Result<()> {
     write.set_nonblocking(true)?;
     WAKE_WRITE.store(write.into_raw_fd(), Ordering::SeqCst);
     for signal in FORWARDED {
-        #[expect(
-            unsafe_code,
-            reason = "sigaction(2) with a handler that only does async-signal-safe work"
-        )]
-        // SAFETY: `action` is fully initialised; `on_signal` only touches atomics and calls
-        // write(2) and _exit(2), both async-signal-safe, and keeps errno.
-        unsafe {
-            let mut action = std::mem::MaybeUninit::<libc::sigaction>::zeroed().assume_init();
-            action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            action.sa_flags = libc::SA_RESTART;
-            libc::sigemptyset(&raw mut action.sa_mask);
-            if libc::sigaction(signal, &raw const action, std::ptr::null_mut()) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-        }
+        set_action(
+            signal,
+            on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            libc::SA_RESTART,
+        )?;
     }
     let _ = WAKE.set(read);
     Ok(())
@@ -115,36 +105,54 @@ fn errno_location() -> *mut libc::c_int {
 }
 
 /// Makes sure hookrun's children report their exit (once, before the first spawn). hookrun may
-/// have been started with `SIGCHLD` ignored, or with `SA_NOCLDWAIT` set (a parent that set them
-/// before `exec`): the kernel then reaps every child at once, and a hook's exit status is lost —
-/// the runner would wait for an exit it can never read. The default action undoes both; a hook
-/// gets the default disposition anyway when it is started.
+/// have been started with `SIGCHLD` ignored (a parent that set it to `SIG_IGN` before `exec`,
+/// which keeps it): the kernel then reaps every child at once, and a hook's exit status is lost —
+/// the runner would wait for an exit it can never read. The default action undoes that, and
+/// clears `SA_NOCLDWAIT`, which does the same and which POSIX lets a system keep across `exec`
+/// (Linux clears it). A hook gets the default disposition anyway when it is started.
 ///
 /// Only then is the disposition changed: a handler would interrupt the runner at every hook's
 /// exit for nothing (the exit is read from a pidfd or by `try_wait`).
 pub(crate) fn keep_child_status() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        #[expect(
-            unsafe_code,
-            reason = "sigaction(2): reading SIGCHLD's disposition and setting the default action"
-        )]
-        // SAFETY: `current` is written by the kernel before it is read; the default action
-        // (SIG_DFL, no flags, empty mask) replaces no handler of hookrun's own.
-        unsafe {
-            let mut current = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
-            if libc::sigaction(libc::SIGCHLD, std::ptr::null(), current.as_mut_ptr()) != 0 {
-                return;
-            }
-            let current = current.assume_init();
-            if current.sa_sigaction == libc::SIG_IGN || current.sa_flags & libc::SA_NOCLDWAIT != 0 {
-                let mut default = std::mem::MaybeUninit::<libc::sigaction>::zeroed().assume_init();
-                default.sa_sigaction = libc::SIG_DFL;
-                libc::sigemptyset(&raw mut default.sa_mask);
-                let _ = libc::sigaction(libc::SIGCHLD, &raw const default, std::ptr::null_mut());
-            }
+        let mut current = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
+        #[expect(unsafe_code, reason = "sigaction(2), reading SIGCHLD's disposition")]
+        // SAFETY: a null new action only reads the current one into `current`, which the kernel
+        // fills before it is read; on failure it stays zeroed (SIG_DFL, no flags).
+        let current = unsafe {
+            libc::sigaction(libc::SIGCHLD, std::ptr::null(), current.as_mut_ptr());
+            current.assume_init()
+        };
+        if current.sa_sigaction == libc::SIG_IGN || current.sa_flags & libc::SA_NOCLDWAIT != 0 {
+            let _ = set_action(libc::SIGCHLD, libc::SIG_DFL, 0);
         }
     });
+}
+
+/// Sets `signal`'s action: `handler` (a function, or `SIG_DFL`) with `flags` and an empty mask.
+fn set_action(
+    signal: libc::c_int,
+    handler: libc::sighandler_t,
+    flags: libc::c_int,
+) -> std::io::Result<()> {
+    #[expect(
+        unsafe_code,
+        reason = "sigaction(2); the handlers hookrun installs only do async-signal-safe work"
+    )]
+    // SAFETY: `action` is all zeroes (a valid `sigaction`) but for the fields set here; the only
+    // handler passed is `on_signal`, which only touches atomics and calls write(2) and _exit(2),
+    // and keeps errno.
+    unsafe {
+        let mut action = std::mem::MaybeUninit::<libc::sigaction>::zeroed().assume_init();
+        action.sa_sigaction = handler;
+        action.sa_flags = flags;
+        libc::sigemptyset(&raw mut action.sa_mask);
+        if libc::sigaction(signal, &raw const action, std::ptr::null_mut()) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
 }
 
 /// From now on SIGINT, SIGTERM and SIGHUP end hookrun at once with exit code 128+signal. Called
