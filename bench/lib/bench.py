@@ -263,12 +263,11 @@ def hooks_seen(project):
     return sum(len(x["hooks"]) if isinstance(x, dict) and isinstance(x.get("hooks"), list) else 1
                for x in doc)
 
-def paired(scenario, project, n, budget, verify, have_hookrun, payload, why_pending, warm, nruns,
-           label="hookrun", variants=None):
-    """Measures hookrun on `project` (N hooks run) beside `floor N`, each linkage against the
-    floor linked the same way, interleaved run by run, and adds the rows. `variants`, a list of
-    (label, project), measures several projects against the same floor runs instead."""
-    variants = variants or [(label, project)]
+def paired(scenario, variants, n, budget, verify, have_hookrun, payload, why_pending, warm,
+           nruns):
+    """Measures hookrun on each of `variants` (label, project; N hooks run) beside `floor N`,
+    each linkage against the floor linked the same way, all in one interleaved comparison, and
+    adds the rows."""
     cmds = [(f"floor {n}", floor_cmd(n, payload))]
     verify(cmds[0][0], cmds[0][1], n)
     if FLOOR_STATIC:
@@ -403,7 +402,8 @@ def main():
     os.makedirs(empty, exist_ok=True)
     many = os.path.join(PROJECTS, "big-10k")
     gen.gen_10k(many, matching=1)
-    paired("empty project", empty, 0, 1.15, verify, have_hookrun, p1k, why_pending, 50, 500)
+    paired("empty project", [("hookrun", empty)], 0, 1.15, verify, have_hookrun, p1k,
+           why_pending, 50, 500)
     sa = "a. 100 hooks, none match"
     if have_hookrun and not check("hookrun a", hookrun_cmd(none100, p1k), 0):
         seen = hooks_seen(none100)
@@ -415,11 +415,11 @@ def main():
             gen.GENERATORS[d](one, 12)
             if check(d, hookrun_cmd(one, p1k), 0):
                 failures.append(f"  (the {d} file alone fails too: try BENCH_DIALECTS without {d})")
-    paired(sa, none100, 0, 1.3, verify, have_hookrun, p1k, why_pending, 50, 500,
-           label=f"hookrun ({len(DIALECTS)} dialects)")
+    paired(sa, [(f"hookrun ({len(DIALECTS)} dialects)", none100)], 0, 1.3, verify, have_hookrun,
+           p1k, why_pending, 50, 500)
     notes.append(f"scenario a dialects: {', '.join(f'{d} {n}' for d, n in counts.items())} hooks")
-    paired("f. 10 000 hooks, 1 matches", many, 1, 1.5, verify, have_hookrun, p1k, why_pending,
-           20, 200, label="hookrun (10 000 hooks)")
+    paired("f. 10 000 hooks, 1 matches", [("hookrun (10 000 hooks)", many)], 1, 1.5, verify,
+           have_hookrun, p1k, why_pending, 20, 200)
     notes.append("scenario f: Claude 4 000 hooks over its 33 events, ProxyAI 2 000, hookrun.toml "
                  "4 000 over 50 events with `if` rules, and one hookrun.toml hook that matches")
 
@@ -444,8 +444,8 @@ def main():
     # --- b. N matching `true` hooks, against the floor -----------------------------------------
     for n, budget, warm, nruns in ((1, 1.10, 30, 300), (10, 1.05, 10, 150)):
         sb = f"b. {n} matching `true` hook{'s' if n > 1 else ''}"
-        paired(sb, None, n, budget, verify, have_hookrun, p1k, why_pending, warm, nruns,
-               variants=[(f"hookrun {n} ({d})", match[(n, d)]) for d in match_dialects])
+        paired(sb, [(f"hookrun {n} ({d})", match[(n, d)]) for d in match_dialects], n, budget,
+               verify, have_hookrun, p1k, why_pending, warm, nruns)
 
     # --- peers: lefthook and bash+jq, same N hooks, payload on stdin ---------------------------
     for n, nruns in ((1, 100), (10, 40)):
