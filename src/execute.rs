@@ -3,7 +3,6 @@
 //! as a plain job by the runner, and ends in a verdict and a record. Interrupts stop the run after
 //! the running hook's group is ended.
 
-use std::collections::HashSet;
 use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
@@ -82,10 +81,11 @@ pub(crate) fn execute(
     };
     let mut payloads = Payloads::default();
     let mut kit = Kit::default();
-    // Dialects whose chain a deny ended: their later hooks do not run.
-    let mut chains_ended: HashSet<Dialect> = HashSet::new();
+    // Dialects whose chain a deny ended: their later hooks do not run. A handful at most, so a
+    // list: a `HashSet` seeds its hasher from the kernel (a `getrandom` call) at every fire.
+    let mut chains_ended: Vec<Dialect> = Vec::new();
     // Dialects that report only their first deny's reason, once it is given.
-    let mut reason_given: HashSet<Dialect> = HashSet::new();
+    let mut reason_given: Vec<Dialect> = Vec::new();
     // The plugins a plugin hook's nested publish may reach, found when the first one runs.
     let mut reachable = None;
     for step in plan {
@@ -153,7 +153,7 @@ pub(crate) fn execute(
         }
         if verdict.decision == Decision::Deny && hook.dialect.deny_ends_chain(hook, settings.event)
         {
-            chains_ended.insert(hook.dialect);
+            add_once(&mut chains_ended, hook.dialect);
         }
         loop_limit::count(hook, settings.event, payload.map());
         execution
@@ -161,7 +161,7 @@ pub(crate) fn execute(
             .push(record(config, hook, &ran, &verdict, limits));
         if verdict.decision == Decision::Deny
             && hook.dialect.first_deny_reason_only()
-            && !reason_given.insert(hook.dialect)
+            && !add_once(&mut reason_given, hook.dialect)
         {
             // Its record keeps the reason; the decision's reason is the first deny's alone.
             verdict.reason = None;
@@ -180,6 +180,15 @@ pub(crate) fn execute(
 
 /// Runs a plugin hook and keeps its record and verdict; `true` when hookrun was interrupted
 /// meanwhile (the run stops there).
+/// Adds `dialect` to `set` unless it is there already; says whether it was added.
+fn add_once(set: &mut Vec<Dialect>, dialect: Dialect) -> bool {
+    let added = !set.contains(&dialect);
+    if added {
+        set.push(dialect);
+    }
+    added
+}
+
 fn run_plugin<'c>(
     call: &mut Call<'_>,
     config: &'c Config,

@@ -36,6 +36,9 @@ pub(crate) const STDOUT_CAP: usize = 16 * 1024 * 1024;
 pub(crate) const STDERR_CAP: usize = 64 * 1024;
 /// How long the pipes may stay open after the hook's own process exited.
 pub(crate) const LEAK_WINDOW: Duration = Duration::from_millis(100);
+/// The most a write into a pipe puts in at once, all or nothing (4096 on Linux, 512 on macOS): a
+/// pipe holds at least that much.
+const PIPE_BUF: usize = libc::PIPE_BUF;
 /// Poll tick where nothing wakes the loop when the child exits (no pidfd on pre-5.3 Linux, no
 /// `SIGCHLD` handler): exit is noticed by `try_wait`.
 const FALLBACK_TICK: Duration = Duration::from_millis(5);
@@ -195,7 +198,13 @@ impl<'p> Loop<'p> {
             let _ = rustix::io::ioctl_fionbio(&fd, true);
             fd
         };
-        let stdin = child.stdin.take().map(nonblocking);
+        // A write of at most `PIPE_BUF` bytes into a fresh pipe never blocks, so the common small
+        // payload needs no `ioctl` to make the pipe non-blocking.
+        let small = payload.is_some_and(|payload| payload.len() <= PIPE_BUF);
+        let stdin = child
+            .stdin
+            .take()
+            .map(|fd| if small { fd } else { nonblocking(fd) });
         Loop {
             leader,
             exit_watch: platform::ExitWatch::new(leader),

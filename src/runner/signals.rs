@@ -6,7 +6,8 @@
 //! clean up, and no later wait (a stdout pipe nobody reads, a slow file) may outlast them.
 
 use std::os::fd::IntoRawFd as _;
-use std::os::fd::{AsFd, BorrowedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+#[cfg(feature = "serve")]
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Once, OnceLock};
@@ -16,7 +17,7 @@ static RECEIVED: AtomicUsize = AtomicUsize::new(0);
 /// Set when the hooks have run: a signal then ends hookrun at once.
 static EXIT_AT_ONCE: AtomicBool = AtomicBool::new(false);
 /// The read end of the self-pipe.
-static WAKE: OnceLock<UnixStream> = OnceLock::new();
+static WAKE: OnceLock<OwnedFd> = OnceLock::new();
 
 const FORWARDED: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
@@ -33,9 +34,10 @@ pub(crate) fn install() -> std::io::Result<()> {
     if WAKE.get().is_some() {
         return Ok(());
     }
-    let (read, write) = UnixStream::pair()?;
-    read.set_nonblocking(true)?;
-    write.set_nonblocking(true)?;
+    // Both ends non-blocking and close-on-exec in one system call (a socket pair took three).
+    let (read, write) = rustix::pipe::pipe_with(
+        rustix::pipe::PipeFlags::CLOEXEC | rustix::pipe::PipeFlags::NONBLOCK,
+    )?;
     WAKE_WRITE.store(write.into_raw_fd(), Ordering::SeqCst);
     for signal in FORWARDED {
         set_action(
@@ -76,7 +78,7 @@ extern "C" fn on_signal(signal: libc::c_int) {
 }
 
 /// The calling thread's `errno`, where the C library names it so; elsewhere null (the handler's
-/// write to a non-blocking, drained socket then leaves it alone unless that write fails).
+/// write to a non-blocking, drained pipe then leaves it alone unless that write fails).
 #[expect(unsafe_code, reason = "the C library's errno accessor")]
 fn errno_location() -> *mut libc::c_int {
     // SAFETY: each accessor only returns the address of the calling thread's errno.
@@ -177,9 +179,9 @@ pub(crate) fn wake_fd() -> Option<BorrowedFd<'static>> {
 
 /// Empties the self-pipe so that poll does not wake again for the same signal.
 pub(crate) fn drain_wake() {
-    if let Some(stream) = WAKE.get() {
+    if let Some(wake) = WAKE.get() {
         let mut buffer = [0u8; 64];
-        while matches!(rustix::io::read(stream, &mut buffer), Ok(n) if n > 0) {}
+        while matches!(rustix::io::read(wake, &mut buffer), Ok(n) if n > 0) {}
     }
 }
 
@@ -195,7 +197,7 @@ pub(crate) struct Interrupter(UnixStream);
 pub(crate) fn interrupter() -> std::io::Result<Option<Interrupter>> {
     let (read, write) = UnixStream::pair()?;
     read.set_nonblocking(true)?;
-    Ok(WAKE.set(read).ok().map(|()| Interrupter(write)))
+    Ok(WAKE.set(read.into()).ok().map(|()| Interrupter(write)))
 }
 
 #[cfg(feature = "serve")]
