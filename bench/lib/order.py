@@ -9,19 +9,28 @@ binary, the fire path touched ~45 such windows; packed together, a handful.
 
 The functions are those callgrind sees run in hookrun's own process (not its hooks), in the
 release binary as it ships (stripped: callgrind names each function by its address, and the
-linker's map of that same link names what lies there), over the fires agents make: every bench scenario's project (empty, 100 idle hooks in every dialect, 1 and
-10 matching hooks in hookrun.toml and Claude's settings, 10 000 hooks), each fired twice (the
-first loads the files and writes the configuration cache, the second reads the cache), with the
-payload as a file and on stdin, plain and in agents' output modes, allowing and denying.
-Functions of the warm fires come first, those that more of the fires run before those that fewer
-do (ties by name): the code every fire runs (start-up, the
-command line, the cache, the answer) lies packed at the front, so that an empty project's fire
-touches its few windows and no window of code only a fire that runs hooks needs. Then come those
-only the cold fires ran; then, where perf can record page faults, code that faulted in native runs
-of the same fires and that valgrind's runs did not reach.
+linker's map of that same link names what lies there), over the fires agents make: every bench
+scenario's project (empty, 100 idle hooks in every dialect, 1 and 10 matching hooks in
+hookrun.toml and Claude's settings, 10 000 hooks), each fired twice (the first loads the files and
+writes the configuration cache, the second reads the cache), with the payload as a file and on
+stdin, plain and in agents' output modes, allowing and denying; and, where perf can record page
+faults, the code a warm native run of each faults in that valgrind's did not reach (glibc's
+start-up, and the hook's process between `posix_spawn`'s vfork and its exec, which runs in
+hookrun's memory).
+
+The warm fires' functions are laid out by class of fire (CLASSES): every function an empty
+project's fire runs, then what a fire running one hook adds, then ten hooks, then 100 idle hooks,
+then 10 000; within a class, those more fires run first (ties by name). A fire then touches the
+code of its own class and of the classes before it, packed, and nothing of those after: ordered by
+popularity alone, the code only a few fires run (an empty project's note, the JSON answer that
+the agents' output modes do not use) lay among the rest, and an empty project's fire touched 14
+windows of code instead of 11. glibc's string functions come in one variant per instruction set
+(IFUNC): beside each variant seen, its EVEX and AVX-512 variants, which valgrind's CPU never
+picks. Then come those only the cold fires ran.
 
 The data are those valgrind's lackey sees the warm fires load from `.rodata` (each one's input
-section, named in the linker's map), ordered the same way: read by more fires first. Spread over `.rodata`, an empty
+section, named in the linker's map), ordered the same way: by class, then read by more fires
+first. Spread over `.rodata`, an empty
 project's fire touched 13 windows of 64 KiB of it (the kernel maps each whole, 16 pages); gathered,
 a few.
 
@@ -30,6 +39,7 @@ Python standard library only.
 
 import bisect
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -77,13 +87,16 @@ def map_entries(map_file):
 
 
 def text_symbols(map_file):
-    """(sorted addresses, names) of the symbols the linker placed in `.text`, from its map."""
+    """(sorted addresses, names, end) of the symbols the linker placed in `.text`, from its map;
+    `end` is where the last of them ends."""
     symbols = {}
-    for kind, output, address, _, name in map_entries(map_file):
+    end = 0
+    for kind, output, address, size, name in map_entries(map_file):
         if kind == "symbol" and output == ".text":
             symbols.setdefault(address, name)
+            end = max(end, address + size)
     addresses = sorted(symbols)
-    return addresses, [symbols[a] for a in addresses]
+    return addresses, [symbols[a] for a in addresses], end
 
 
 def _is_hex(word):
@@ -95,9 +108,9 @@ def _is_hex(word):
 
 
 def name_of(address, symbols):
-    addresses, names = symbols
+    addresses, names, end = symbols
     i = bisect.bisect_right(addresses, address) - 1
-    return names[i] if i >= 0 else None
+    return names[i] if i >= 0 and address < end else None
 
 
 def named(addresses, symbols):
@@ -137,12 +150,16 @@ def perf_usable():
 
 
 def faulting_code(argv, env, stdin=None):
-    """The addresses of the code pages a native run faults in (perf: one sample per page fault
-    whose address is the faulting instruction's own). Valgrind's run differs from a native one
-    in a few places (glibc's start-up sets up the vDSO only natively): this catches what it
-    misses."""
+    """The addresses of the code pages a warm native run faults in (perf: one sample per page
+    fault whose address is the faulting instruction's own), the spawned hooks' included until
+    their exec. Valgrind's run differs from a native one in a few places (glibc's start-up sets
+    up the vDSO only natively; the code a hook's process runs in hookrun's memory between
+    `posix_spawn`'s vfork and its exec is not traced): this catches what it misses. A first,
+    unrecorded run writes the native executable's configuration cache."""
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
+        with open(stdin or os.devnull, "rb") as given:
+            subprocess.run(argv, stdin=given, capture_output=True, env=env)
         with open(stdin or os.devnull, "rb") as given:
             subprocess.run(["perf", "record", "-q", "-e", "page-faults", "-c", "1", "-d", "-o", data,
                             "--", *argv], stdin=given, capture_output=True, env=env)
@@ -211,19 +228,77 @@ def data_loads(argv, env, stdin=None, low=0, high=0):
         return addresses
 
 
-def by_popularity(runs):
-    """The items of `runs` (one list per fire), those more runs met first; ties by name, so that
-    the order does not depend on where the profiled build happened to place them."""
-    count = {}
-    for run in runs:
+# The classes of fire, in the order their code is laid out: an empty project's fire, a fire that
+# runs one hook, ten hooks, one whose hooks all sit out (100 idle hooks), the 10 000-hook project.
+# Each class's code comes after that of the classes before it, so that a fire of a class touches
+# the code of its class and of those before it, packed, and none of the classes after it.
+CLASSES = (("empty",), ("match-1", "match-1-claude", "deny"), ("match-10",), ("none-100",),
+           ("big-10k-0", "big-10k-1"))
+
+
+# What the hook's process runs of glibc between `posix_spawn`'s vfork and its exec: hookrun's code,
+# in hookrun's memory, which no tool sees whole (valgrind does not trace the child; perf sees only
+# the first fault in each window). Laid out with a fire that runs one hook.
+SPAWN_CHILD = ("__spawni_child", "__pthread_sigmask", "__sigprocmask", "__libc_sigaction",
+               "__sigaction", "__setpgid", "__setsid", "__dup2", "__chdir", "__open_nocancel",
+               "__close_nocancel", "__execve", "_exit")
+
+
+def class_of(project):
+    """The rank of a profiled project's class in CLASSES (a project no class names: last)."""
+    for rank, names in enumerate(CLASSES):
+        if project in names:
+            return rank
+    return len(CLASSES)
+
+
+def by_class(runs):
+    """The items of `runs` ((project, items) per fire) by the first class of fire that meets
+    them, then those more runs met first; ties by name, so that the order does not depend on
+    where the profiled build happened to place them."""
+    count, first = {}, {}
+    for project, run in runs:
+        rank = class_of(project)
         for item in set(run):
             count[item] = count.get(item, 0) + 1
-    return sorted(count, key=lambda item: (-count[item], item))
+            first[item] = min(first.get(item, rank), rank)
+    return sorted(count, key=lambda item: (first[item], -count[item], item))
+
+
+# glibc's string functions in one variant per instruction set, chosen at start-up by the CPU
+# (IFUNC): `__strlen_avx2`, `__strlen_evex`, `__memmove_avx_unaligned_erms`, ...
+VARIANT = re.compile(r"^__([a-z]+?(?:_l)?)_(?:sse2|ssse3|sse4_2|avx2|avx|evex|avx512)(?:_|$)")
+
+
+def with_variants(order, names):
+    """`order` with each glibc string function's EVEX and AVX-512 variants right after the first
+    variant of its family that it lists. Valgrind's CPU has AVX2 and no AVX-512, so callgrind sees
+    the AVX2 variants run; a machine with AVX-512 runs the EVEX ones (and perf, which sees them,
+    only sees the first fault in each window of code)."""
+    wider = {}
+    for name in names:
+        found = VARIANT.match(name)
+        # Not the variants for transactional memory (RTM, off on most CPUs) or Xeon Phi.
+        if found and ("_evex" in name or "_avx512" in name) and not (
+                "_rtm" in name or "no_vzeroupper" in name):
+            wider.setdefault(found.group(1), []).append(name)
+    out, seen = [], set()
+    for name in order:
+        if name in seen:
+            continue
+        out.append(name)
+        seen.add(name)
+        found = VARIANT.match(name)
+        for sibling in sorted(wider.get(found.group(1), ())) if found else ():
+            if sibling not in seen:
+                out.append(sibling)
+                seen.add(sibling)
+    return out
 
 
 def write_data_order(sections, loads, ld_file):
-    """Writes the linker script gathering the `.rodata` input sections that `loads` (one list of
-    addresses per fire) fall in, those more fires read first."""
+    """Writes the linker script gathering the `.rodata` input sections that `loads` ((project,
+    addresses) per fire) fall in, in the order of `by_class`."""
     starts, entries = sections
 
     def patterns(addresses):
@@ -232,7 +307,7 @@ def write_data_order(sections, loads, ld_file):
             if i >= 0 and address < entries[i][0] + entries[i][1]:
                 yield entries[i][2]
 
-    order = by_popularity([list(patterns(run)) for run in loads])
+    order = by_class([(project, list(patterns(run))) for project, run in loads])
     with open(ld_file + ".tmp", "w") as f:
         f.write(LD_HEADER)
         f.write("SECTIONS\n{\n  .rodata.fire : {\n")
@@ -275,7 +350,11 @@ def main():
     loads = []
     if not symbols[0]:
         sys.exit(f"bench/order: no .text symbols in the link map {map_file}")
-    warm, cold, native = [], [], []
+    runs, cold = [], []
+    # The functions native runs faulted in, by project: kept across bench/order's passes in
+    # this file when it is given (a fifth argument).
+    native = {}
+    native_file = sys.argv[5] if len(sys.argv) > 5 else None
     perf = perf_usable()
     if not perf:
         print("bench/order: perf cannot record page faults here: the order is callgrind's alone",
@@ -300,18 +379,39 @@ def main():
             if not on_stdin:
                 argv += ["--payload", payload]
             cold += instructions(argv, env, stdin)
-            warm.append(named(instructions(argv, env, stdin), symbols))
+            run = named(instructions(argv, env, stdin), symbols)
+            if perf:
+                faulted = named(faulting_code(argv, env, stdin), symbols)
+                run += faulted
+                native.setdefault(name, set()).update(faulted)
+            runs.append((name, run))
             # The 10 000-hook project's first load under lackey takes minutes: its warm fire
             # reads what the others read, and its own groups (checksummed bytes, not .rodata).
             if not name.startswith("big-10k"):
-                loads.append(data_loads(argv, env, stdin, low, high))
-            if perf:
-                native += faulting_code(argv, env, stdin)
+                loads.append((name, data_loads(argv, env, stdin, low, high)))
             print(f"bench/order: profiled {name} {' '.join(extra)}{' (stdin)' if on_stdin else ''}"
                   f"{' (as an agent)' if agent else ''}", file=sys.stderr)
-    order = by_popularity(warm)
+        runs.append(("match-1", [name for name in SPAWN_CHILD if name in symbols[1]]))
+    if native_file:
+        # What earlier passes saw fault: once laid out, a function shares a window with others
+        # and faults no more, but its fire still runs it.
+        known = set(symbols[1])
+        earlier = {}
+        if os.path.exists(native_file):
+            with open(native_file) as f:
+                for line in f:
+                    project, _, function = line.rstrip("\n").partition("\t")
+                    if function in known:
+                        earlier.setdefault(project, set()).add(function)
+        runs += [(project, sorted(functions)) for project, functions in earlier.items()]
+        for project, functions in earlier.items():
+            native.setdefault(project, set()).update(functions)
+        with open(native_file, "w") as f:
+            f.writelines(f"{project}\t{function}\n" for project in sorted(native)
+                         for function in sorted(native[project]))
+    order = with_variants(by_class(runs), symbols[1])
     seen = set(order)
-    for name in named(cold, symbols) + named(native, symbols):
+    for name in named(cold, symbols):
         if name not in seen:
             seen.add(name)
             order.append(name)
