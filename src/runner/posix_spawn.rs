@@ -49,7 +49,7 @@ impl DirectSpawn {
         for arg in &job.args {
             argv.push(c_string(arg)?);
         }
-        let base: &[&CStr] = if job.clear_env {
+        let base: &[OwnEntry] = if job.clear_env {
             &[]
         } else {
             own_environment()
@@ -207,11 +207,33 @@ fn pointers(items: impl Iterator<Item = *const libc::c_char>) -> Vec<*const libc
     out
 }
 
+/// One of hookrun's own `KEY=VALUE` entries, with where its key ends (found once, not per hook:
+/// scanning each entry for its `=` at every spawn was most of what building a hook's environment
+/// cost).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OwnEntry {
+    entry: &'static CStr,
+    key: usize,
+}
+
+impl OwnEntry {
+    pub(crate) fn new(entry: &'static CStr) -> OwnEntry {
+        OwnEntry {
+            entry,
+            key: entry_key(entry.to_bytes()).len(),
+        }
+    }
+
+    fn key(&self) -> &'static [u8] {
+        &self.entry.to_bytes()[..self.key]
+    }
+}
+
 /// hookrun's own environment as `KEY=VALUE` entries, read once, in place: hookrun never changes
 /// it. `std::env::vars_os` would copy each key and value into an allocation of its own, ~40 000
 /// instructions with 40 variables (bench/README.md, "Per hook").
-fn own_environment() -> &'static [&'static CStr] {
-    static OWN: OnceLock<Vec<&'static CStr>> = OnceLock::new();
+fn own_environment() -> &'static [OwnEntry] {
+    static OWN: OnceLock<Vec<OwnEntry>> = OnceLock::new();
     OWN.get_or_init(|| {
         let mut entries = Vec::with_capacity(64);
         #[expect(
@@ -225,7 +247,7 @@ fn own_environment() -> &'static [&'static CStr] {
         unsafe {
             let mut at = libc::environ.cast_const();
             while !at.is_null() && !(*at).is_null() {
-                entries.push(CStr::from_ptr(*at));
+                entries.push(OwnEntry::new(CStr::from_ptr(*at)));
                 at = at.add(1);
             }
         }
@@ -246,7 +268,7 @@ impl EnvBlock {
     /// `base` (`KEY=VALUE` entries) less the keys `set` gives, then `set` in order; of a key
     /// set twice, the later value wins, in the later place.
     pub(crate) fn new<'k>(
-        base: &[&'static CStr],
+        base: &[OwnEntry],
         set: impl Iterator<Item = (&'k [u8], &'k [u8])>,
     ) -> io::Result<EnvBlock> {
         let set: Vec<(&[u8], &[u8])> = set.collect();
@@ -254,8 +276,8 @@ impl EnvBlock {
         let mut kept = Vec::with_capacity(base.len());
         kept.extend(
             base.iter()
-                .copied()
-                .filter(|entry| !replaced(entry_key(entry.to_bytes()))),
+                .filter(|own| !replaced(own.key()))
+                .map(|own| own.entry),
         );
         let mut bytes = Vec::with_capacity(
             set.iter()
@@ -305,6 +327,10 @@ impl EnvBlock {
 }
 
 /// The key of a `KEY=VALUE` entry; a key may begin with `=` (std reads them so).
+///
+/// A plain loop, not `memchr`: its first call asks the CPU what it supports (std's feature
+/// detection, a dozen `cpuid` instructions), which in a virtual machine costs more than all of
+/// hookrun's own work for a hook (~47 µs measured).
 fn entry_key(entry: &[u8]) -> &[u8] {
     let split = entry
         .iter()

@@ -1,7 +1,8 @@
 use super::*;
 
 fn block(base: &[&'static CStr], set: &[(&str, &str)]) -> Vec<String> {
-    EnvBlock::new(base, set.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())))
+    let base: Vec<OwnEntry> = base.iter().map(|entry| OwnEntry::new(entry)).collect();
+    EnvBlock::new(&base, set.iter().map(|(k, v)| (k.as_bytes(), v.as_bytes())))
         .expect("no NUL")
         .entries()
         .into_iter()
@@ -38,6 +39,8 @@ fn a_key_is_matched_whole_and_may_begin_with_an_equals_sign() {
     assert_eq!(entry_key(b"=C:=C:\\"), b"=C:");
     assert_eq!(entry_key(b"PATHS=x"), b"PATHS");
     assert_eq!(entry_key(b"NOVALUE"), b"NOVALUE");
+    assert_eq!(entry_key(b""), b"");
+    assert_eq!(entry_key(b"="), b"=");
     assert_eq!(
         block(&[c"PATHS=x", c"=C:=y"], &[("PATH", "/bin"), ("=C:", "z")]),
         ["PATHS=x", "PATH=/bin", "=C:=z"]
@@ -54,7 +57,11 @@ fn an_empty_value_is_kept_and_a_nul_byte_is_refused() {
 
 #[test]
 fn the_pointer_array_ends_with_null_and_points_at_each_entry() {
-    let env = EnvBlock::new(&[c"A=1"], [(&b"B"[..], &b"2"[..])].into_iter()).expect("no NUL");
+    let env = EnvBlock::new(
+        &[OwnEntry::new(c"A=1")],
+        [(&b"B"[..], &b"2"[..])].into_iter(),
+    )
+    .expect("no NUL");
     let pointers = env.pointers();
     assert_eq!(pointers.len(), 3);
     assert!(pointers[2].is_null());
