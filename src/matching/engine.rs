@@ -57,12 +57,14 @@ impl Engine {
                 screen::check(pattern)?;
                 Ok(Engine::Ecma(regex))
             }
-            Syntax::Python | Syntax::Java => fancy_regex::RegexBuilder::new(pattern)
-                .backtrack_limit(BACKTRACK_LIMIT)
-                .delegate_size_limit(REGEX_SIZE_LIMIT)
-                .build()
-                .map(Engine::Fancy)
-                .map_err(|e| e.to_string()),
+            Syntax::Python | Syntax::Java => {
+                fancy_regex::RegexBuilder::new(no_subroutines(pattern)?)
+                    .backtrack_limit(BACKTRACK_LIMIT)
+                    .delegate_size_limit(REGEX_SIZE_LIMIT)
+                    .build()
+                    .map(Engine::Fancy)
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 
@@ -78,6 +80,40 @@ impl Engine {
                 .map(|m| m.start()),
         })
     }
+}
+
+/// `pattern`, unless it calls a group as a subroutine (`\\g1`, `\\g<name>`, `(?P>name)`). Python's
+/// `re` and Java's `Pattern` have no subroutine calls and refuse these ("bad escape \\g"); fancy-regex
+/// reads them in Oniguruma's way and inlines each call when it compiles, so a call to an
+/// enclosing group (`\\g0` calls the whole pattern) grows without end: a fuzzed matcher took
+/// over 4 GB before it was refused here.
+fn no_subroutines(pattern: &str) -> Result<&str, String> {
+    let bytes = pattern.as_bytes();
+    let mut in_class = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\\' => {
+                if bytes.get(at + 1) == Some(&b'g') {
+                    return Err(format!(
+                        "bad escape \\g at position {at}: this syntax has no subroutine calls"
+                    ));
+                }
+                at += 2;
+                continue;
+            }
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'(' if !in_class && bytes[at..].starts_with(b"(?P>") => {
+                return Err(format!(
+                    "unknown extension ?P> at position {at}: this syntax has no subroutine calls"
+                ));
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    Ok(pattern)
 }
 
 #[cfg(test)]

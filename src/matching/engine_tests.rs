@@ -102,3 +102,35 @@ fn catastrophic_patterns_finish_promptly() {
         );
     }
 }
+
+#[test]
+fn subroutine_calls_are_refused_as_python_and_java_refuse_them() {
+    use Says::{Invalid, Match};
+    // (pattern, what Python and Java say). The first is what the matcher fuzz target found: in
+    // fancy-regex's reading `\g0` calls the whole pattern, which compiled without end (over 4 GB).
+    let rows: &[(&str, Says)] = &[
+        (r"{|d\g0()\g0()", Invalid),
+        (r"(a)\g1", Invalid),
+        (r"(?P<x>a)\g<x>", Invalid),
+        (r"(?P<x>a)(?P>x)", Invalid),
+        (r"[\g]", Invalid),
+        // An escaped backslash before `g`, and `(?P>` inside a class, are plain text.
+        (r"a\\g", Match),
+        (r"[(?P>]", Match),
+    ];
+    for syntax in [Syntax::Python, Syntax::Java] {
+        for (pattern, expected) in rows {
+            let started = Instant::now();
+            assert_eq!(
+                &says(syntax, pattern, r"a\g P>"),
+                expected,
+                "{syntax:?} {pattern:?}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(2), "{pattern:?}");
+        }
+    }
+    assert!(
+        Engine::compile(r"(a)\g1", Syntax::Python).is_err_and(|e| e.contains("bad escape \\g")),
+        "the refusal says why"
+    );
+}
