@@ -122,15 +122,21 @@ fn read_hook(
     name.clone_into(&mut hook.name);
     hook.stdin = StdinMode::Payload;
     if let Some(timeout) = reader.opt_number(entry, "timeout_ms", path) {
-        if timeout > 0.0 && timeout.is_finite() {
-            hook.timeout = Duration::from_secs_f64(timeout / 1000.0);
-        } else {
-            reader
-                .error(
-                    &child(path, "timeout_ms"),
-                    format!("`timeout_ms` must be greater than 0 (milliseconds), found {timeout}"),
-                )
-                .help = Some("PromptKit timeouts are milliseconds: 5000 is five seconds".into());
+        // `try_`: a number too large for a duration (the fuzzer's 3.0e74) is an error, not a panic.
+        match Duration::try_from_secs_f64(timeout / 1000.0) {
+            Ok(duration) if timeout > 0.0 => hook.timeout = duration,
+            _ => {
+                reader
+                    .error(
+                        &child(path, "timeout_ms"),
+                        format!(
+                            "`timeout_ms` must be greater than 0 (milliseconds) and within a \
+                             duration's range, found {timeout}"
+                        ),
+                    )
+                    .help =
+                    Some("PromptKit timeouts are milliseconds: 5000 is five seconds".into());
+            }
         }
     }
     hook.mode = match reader.opt_str(entry, "mode", path) {

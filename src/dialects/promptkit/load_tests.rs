@@ -136,6 +136,24 @@ fn timeouts_must_be_positive_milliseconds() {
     );
     assert!(load.diagnostics[0].is_error());
     assert!(load.diagnostics[0].message.contains("milliseconds"));
+    // Found by the config fuzz target: a number too large for a duration panicked. It is an
+    // error now (1e400 already was: the YAML reader refuses non-finite numbers).
+    for (timeout, says) in [
+        ("3000111111111111111111111111111111111111111111111111111111111111111", "milliseconds"),
+        ("-5", "milliseconds"),
+        ("1e400", "non-finite"),
+    ] {
+        let load = load_text(&format!(
+            "spec:\n  hooks:\n    a:\n      command: x\n      hook: eval\n      timeout_ms: {timeout}\n"
+        ));
+        assert!(
+            load.diagnostics
+                .first()
+                .is_some_and(|d| d.is_error() && d.message.contains(says)),
+            "{timeout}: {:?}",
+            load.diagnostics
+        );
+    }
 }
 
 #[test]
