@@ -178,8 +178,6 @@ pub(crate) fn execute(
     Ok(execution)
 }
 
-/// Runs a plugin hook and keeps its record and verdict; `true` when hookrun was interrupted
-/// meanwhile (the run stops there).
 /// Adds `dialect` to `set` unless it is there already; says whether it was added.
 fn add_once(set: &mut Vec<Dialect>, dialect: Dialect) -> bool {
     let added = !set.contains(&dialect);
@@ -189,6 +187,8 @@ fn add_once(set: &mut Vec<Dialect>, dialect: Dialect) -> bool {
     added
 }
 
+/// Runs a plugin hook and keeps its record and verdict; `true` when hookrun was interrupted
+/// meanwhile (the run stops there).
 fn run_plugin<'c>(
     call: &mut Call<'_>,
     config: &'c Config,

@@ -82,10 +82,10 @@ impl Engine {
     }
 }
 
-/// `pattern`, unless it calls a group as a subroutine (`\\g1`, `\\g<name>`, `(?P>name)`). Python's
-/// `re` and Java's `Pattern` have no subroutine calls and refuse these ("bad escape \\g"); fancy-regex
-/// reads them in Oniguruma's way and inlines each call when it compiles, so a call to an
-/// enclosing group (`\\g0` calls the whole pattern) grows without end: a fuzzed matcher took
+/// `pattern`, unless it calls a group as a subroutine (`\g1`, `\g<name>`, `(?P>name)`). Python's
+/// `re` and Java's `Pattern` have no subroutine calls and refuse these ("bad escape \g");
+/// fancy-regex reads them in Oniguruma's way and inlines each call when it compiles, so a call to
+/// an enclosing group (`\g0` calls the whole pattern) grows without end: a fuzzed matcher took
 /// over 4 GB before it was refused here.
 fn no_subroutines(pattern: &str) -> Result<&str, String> {
     let bytes = pattern.as_bytes();
