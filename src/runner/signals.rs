@@ -7,7 +7,7 @@
 
 use std::os::fd::IntoRawFd as _;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
-#[cfg(feature = "serve")]
+#[cfg(any(feature = "serve", target_vendor = "apple"))]
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Once, OnceLock};
@@ -34,10 +34,7 @@ pub(crate) fn install() -> std::io::Result<()> {
     if WAKE.get().is_some() {
         return Ok(());
     }
-    // Both ends non-blocking and close-on-exec in one system call (a socket pair took three).
-    let (read, write) = rustix::pipe::pipe_with(
-        rustix::pipe::PipeFlags::CLOEXEC | rustix::pipe::PipeFlags::NONBLOCK,
-    )?;
+    let (read, write) = self_pipe()?;
     WAKE_WRITE.store(write.into_raw_fd(), Ordering::SeqCst);
     for signal in FORWARDED {
         set_action(
@@ -48,6 +45,22 @@ pub(crate) fn install() -> std::io::Result<()> {
     }
     let _ = WAKE.set(read);
     Ok(())
+}
+
+/// The self-pipe's two ends, both non-blocking and close-on-exec: one `pipe2` where the system has
+/// it (a socket pair took three system calls), a socket pair on macOS, which has no `pipe2`.
+fn self_pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    #[cfg(not(target_vendor = "apple"))]
+    return Ok(rustix::pipe::pipe_with(
+        rustix::pipe::PipeFlags::CLOEXEC | rustix::pipe::PipeFlags::NONBLOCK,
+    )?);
+    #[cfg(target_vendor = "apple")]
+    {
+        let (read, write) = UnixStream::pair()?;
+        read.set_nonblocking(true)?;
+        write.set_nonblocking(true)?;
+        Ok((read.into(), write.into()))
+    }
 }
 
 /// The handler: once the hooks have run, exit on the spot with 128+signal; before, note the
