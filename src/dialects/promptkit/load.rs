@@ -9,6 +9,7 @@ use crate::model::hook::Switches;
 use crate::config::tree::{Node, Object};
 
 use crate::config::diagnostics::{Severity, did_you_mean};
+use crate::config::duration::seconds_to_duration;
 use crate::model::load::{DialectLoad, LoadContext, resolve_program, source_dir};
 use crate::config::locate::Step;
 use crate::config::locate_yaml::locate_yaml;
@@ -122,16 +123,17 @@ fn read_hook(
     name.clone_into(&mut hook.name);
     hook.stdin = StdinMode::Payload;
     if let Some(timeout) = reader.opt_number(entry, "timeout_ms", path) {
-        // `try_`: a number too large for a duration (the fuzzer's 3.0e74) is an error, not a panic.
-        match Duration::try_from_secs_f64(timeout / 1000.0) {
-            Ok(duration) if timeout > 0.0 => hook.timeout = duration,
-            _ => {
+        // The rule every dialect's durations share: positive, finite, under a billion seconds (a
+        // number too large for a duration, the config fuzz target's 3.0e66, panicked before).
+        match seconds_to_duration(timeout / 1000.0) {
+            Some(duration) => hook.timeout = duration,
+            None => {
                 reader
                     .error(
                         &child(path, "timeout_ms"),
                         format!(
-                            "`timeout_ms` must be greater than 0 (milliseconds) and within a \
-                             duration's range, found {timeout}"
+                            "`timeout_ms` must be greater than 0 and under a billion seconds \
+                             (it is in milliseconds), found {timeout}"
                         ),
                     )
                     .help =
