@@ -117,6 +117,37 @@ fn hook_that_never_reads_a_10_mib_payload_does_not_fail_hookrun() {
 }
 
 #[test]
+fn payloads_either_side_of_pipe_buf_reach_a_reader_whole_and_never_stall_a_non_reader() {
+    // Up to PIPE_BUF (4096 bytes here) the payload is written into the fresh pipe at once, with no
+    // non-blocking switch; past it the poll loop feeds it. Both sides of that line, byte by byte,
+    // to a hook that reads the payload whole and to one that exits without reading it.
+    let case = Case::new().file(
+        "hookrun.toml",
+        &format!(
+            "[[hook]]\nname = \"read\"\nevents = [\"PreToolUse\"]\ncommand = \"cat > got.json\"\n\n{}",
+            toml_hook("never-read-stdin.sh", "").replace("name = \"h\"", "name = \"skip\"")
+        ),
+    );
+    for length in 4060..=4110 {
+        let blob = "p".repeat(length);
+        case.payload(json!({"blob": blob}))
+            .fire("PreToolUse")
+            .within(Duration::from_secs(10))
+            .exit(0)
+            .field("/hooks/0/outcome", &json!("success"))
+            .field("/hooks/1/outcome", &json!("success"));
+        let got: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(case.at("got.json")).expect("got.json"))
+                .expect("the reader got one JSON document");
+        assert_eq!(
+            got["blob"],
+            json!(blob),
+            "a {length}-byte blob arrived whole"
+        );
+    }
+}
+
+#[test]
 fn a_10_mib_payload_reaches_a_hook_that_reads_it_whole() {
     let big = "y".repeat(10 * 1024 * 1024);
     let case = Case::new().file(
