@@ -350,6 +350,7 @@ def main():
     loads = []
     if not symbols[0]:
         sys.exit(f"bench/order: no .text symbols in the link map {map_file}")
+    known = set(symbols[1])
     runs, cold = [], []
     # The functions native runs faulted in, by project: kept across bench/order's passes in
     # this file when it is given (a fifth argument).
@@ -391,11 +392,10 @@ def main():
                 loads.append((name, data_loads(argv, env, stdin, low, high)))
             print(f"bench/order: profiled {name} {' '.join(extra)}{' (stdin)' if on_stdin else ''}"
                   f"{' (as an agent)' if agent else ''}", file=sys.stderr)
-        runs.append(("match-1", [name for name in SPAWN_CHILD if name in symbols[1]]))
+        runs.append(("match-1", [name for name in SPAWN_CHILD if name in known]))
     if native_file:
         # What earlier passes saw fault: once laid out, a function shares a window with others
         # and faults no more, but its fire still runs it.
-        known = set(symbols[1])
         earlier = {}
         if os.path.exists(native_file):
             with open(native_file) as f:
