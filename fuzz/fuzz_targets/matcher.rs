@@ -56,9 +56,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let expected = match flavour {
         2 => Ok(compile(trimmed).map_or(trimmed == value, |r| r.is_match(value))),
-        3 => {
-            Ok(compile(pattern).map_or(value.contains(pattern), |r| r.is_match(value)))
-        }
+        3 => Ok(compile(pattern).map_or(value.contains(pattern), |r| r.is_match(value))),
         4 => match compile(pattern) {
             // re.match: the regex anchored at the start; where the anchored form itself does not
             // compile (the size limit, at the edge), there is no oracle.

@@ -6,7 +6,8 @@
 //! from [`ALL`].
 //!
 //! Adding a dialect: write its module (a folder when it needs several files) with a
-//! `pub(crate) const NAME: Dialect` handle, and add one line to the `registry!` below.
+//! `pub(crate) const NAME: Dialect` handle, declare the module below with a plain `mod` (so that
+//! rustfmt sees it), and add its handle to [`ALL`].
 
 use crate::model::Dialect;
 
@@ -14,29 +15,30 @@ pub(crate) mod json_file;
 pub(crate) mod layout;
 pub(crate) mod payload;
 
-/// Declares each dialect's module, re-exports its handle, and lists the handles in [`ALL`], in
-/// discovery order (the order hooks of several files run in).
-macro_rules! registry {
-    ($($module:ident :: $handle:ident),* $(,)?) => {
-        $(pub(crate) mod $module;)*
-        $(pub(crate) use $module::$handle;)*
+pub(crate) mod claude;
+pub(crate) mod codex;
+pub(crate) mod cursor;
+pub(crate) mod gemini;
+pub(crate) mod hookrun;
+pub(crate) mod praison;
+pub(crate) mod promptkit;
+pub(crate) mod proxyai;
+pub(crate) mod prx;
 
-        /// Every dialect, in discovery order.
-        pub(crate) const ALL: &[Dialect] = &[$($handle),*];
-    };
-}
+pub(crate) use claude::CLAUDE;
+pub(crate) use codex::CODEX;
+pub(crate) use cursor::CURSOR;
+pub(crate) use gemini::GEMINI;
+pub(crate) use hookrun::HOOKRUN;
+pub(crate) use praison::PRAISON;
+pub(crate) use promptkit::PROMPTKIT;
+pub(crate) use proxyai::PROXYAI;
+pub(crate) use prx::PRX;
 
-registry! {
-    hookrun::HOOKRUN,
-    claude::CLAUDE,
-    codex::CODEX,
-    gemini::GEMINI,
-    cursor::CURSOR,
-    proxyai::PROXYAI,
-    praison::PRAISON,
-    prx::PRX,
-    promptkit::PROMPTKIT,
-}
+/// Every dialect, in discovery order (the order hooks of several files run in).
+pub(crate) const ALL: &[Dialect] = &[
+    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT,
+];
 
 /// The dialect named `name` on the command line.
 pub(crate) fn by_name(name: &str) -> Option<Dialect> {

@@ -512,5 +512,5 @@ pub(crate) fn display(path: &Path, project_dir: &Path) -> String {
 }
 
 #[cfg(test)]
-#[path = "tests.rs"]
+#[path = "mod_tests.rs"]
 mod tests;

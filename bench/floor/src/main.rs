@@ -16,8 +16,8 @@
 //! costs, and the benchmark's ratios show what they add over this floor.
 
 use std::io::{self, Write};
-use std::process::{Command, ExitCode, Stdio};
 use std::os::unix::process::CommandExt;
+use std::process::{Command, ExitCode, Stdio};
 
 /// A write of at most `PIPE_BUF` bytes into a fresh, empty pipe never blocks, so small payloads
 /// need no writer thread (the common case, and the one the start-up budgets measure).
@@ -53,8 +53,12 @@ fn run() -> Result<(), String> {
     let mut payload: serde_json::Value =
         serde_json::from_reader(io::BufReader::with_capacity(1 << 16, input))
             .map_err(|e| format!("payload: {e}"))?;
-    let object = payload.as_object_mut().ok_or("payload: not a JSON object")?;
-    object.entry("hook_event_name").or_insert_with(|| options.event.clone().into());
+    let object = payload
+        .as_object_mut()
+        .ok_or("payload: not a JSON object")?;
+    object
+        .entry("hook_event_name")
+        .or_insert_with(|| options.event.clone().into());
     let mut line = serde_json::to_vec(&payload).map_err(|e| e.to_string())?;
     drop(payload);
     line.push(b'\n');

@@ -25,7 +25,10 @@ fn config_dir() -> Option<PathBuf> {
 
 /// The managed policy files, then the user's settings.
 pub(super) fn outside_files() -> Vec<SourceFile> {
-    let managed = system_path("/etc/claude-code", "/Library/Application Support/ClaudeCode");
+    let managed = system_path(
+        "/etc/claude-code",
+        "/Library/Application Support/ClaudeCode",
+    );
     let mut files = vec![SourceFile::at(
         managed.join("managed-settings.json"),
         Level::Managed,
@@ -89,7 +92,10 @@ pub(super) fn settle(sources: &[Source], hooks: &mut [Hook]) {
     } else {
         return;
     };
-    for hook in hooks.iter_mut().filter(|hook| hook.dialect == super::CLAUDE) {
+    for hook in hooks
+        .iter_mut()
+        .filter(|hook| hook.dialect == super::CLAUDE)
+    {
         if !(keep_managed && sources[hook.source].level == Level::Managed) {
             hook.enabled = false;
         }
@@ -127,7 +133,10 @@ pub(super) fn plugin_files(sources: &[&Source], project_dir: &Path) -> Vec<Sourc
             let Some(path) = install.get("installPath").and_then(Node::as_str) else {
                 continue;
             };
-            let scope = install.get("scope").and_then(Node::as_str).unwrap_or("user");
+            let scope = install
+                .get("scope")
+                .and_then(Node::as_str)
+                .unwrap_or("user");
             if matches!(scope, "project" | "local") {
                 let here = install
                     .get("projectPath")

@@ -2,18 +2,18 @@
 //! event → matcher groups → handlers. Other agents write the same shape (Gemini CLI); they load
 //! through [`load_settings`] with their own [`SettingsShape`].
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
-use crate::dialects::json_file;
-use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
+use crate::dialects::json_file;
 use crate::matching::{Flavour, Matcher};
+use crate::model::Dialect;
+use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
+use crate::model::load::{DialectLoad, LoadContext};
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
 const CLAUDE_HANDLER_KEYS: &[&str] = &[
@@ -107,7 +107,8 @@ pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> Dia
         // replaces it in the command text; a shell expands the variable the same way).
         let root = root.to_string_lossy().into_owned();
         for hook in &mut hooks {
-            hook.env.insert(0, ("CLAUDE_PLUGIN_ROOT".to_owned(), root.clone()));
+            hook.env
+                .insert(0, ("CLAUDE_PLUGIN_ROOT".to_owned(), root.clone()));
         }
     }
     DialectLoad {
@@ -152,8 +153,7 @@ fn read_event(
             let Some(handler) = reader.object(handler, &handler_path, "a hook handler") else {
                 continue;
             };
-            if let Some(mut hook) =
-                read_handler(ctx, shape, reader, event, handler, &handler_path)
+            if let Some(mut hook) = read_handler(ctx, shape, reader, event, handler, &handler_path)
             {
                 hook.matcher = Matcher::new(matcher, shape.flavour);
                 hooks.push(hook);
@@ -187,7 +187,9 @@ fn read_handler(
         let url = reader.req_str(handler, "url", path, "the http hook")?;
         Handler::Http(HttpHook {
             url: url.to_owned(),
-            headers: reader.opt_str_map(handler, "headers", path).unwrap_or_default(),
+            headers: reader
+                .opt_str_map(handler, "headers", path)
+                .unwrap_or_default(),
             allowed_env_vars: reader
                 .opt_str_list(handler, "allowedEnvVars", path)
                 .unwrap_or_default(),

@@ -3,10 +3,10 @@
 //! `CLAUDE_PROJECT_DIR`; a rewrite replaces the tool input whole; `--output claude` answers in
 //! Claude's per-event vocabulary ([`output`]).
 
+pub(crate) mod install;
 mod levels;
 pub(crate) mod load;
 pub(crate) mod output;
-pub(crate) mod install;
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +14,7 @@ use crate::config::locate::Step;
 use crate::config::reader::child;
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
-use crate::model::dialect::{SourceFile, AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::{Dialect, Level, Source};

@@ -253,14 +253,13 @@ fn screen(rules: &Rules, stdout: &str) -> Option<String> {
 
 /// Whether the answer blocks in Codex's or Claude's words on this event.
 fn blocks(rules: &Rules, answer: &Map<String, Value>) -> bool {
-    let word = |value: Option<&Value>| {
-        value
-            .and_then(Value::as_str)
-            .map(str::to_ascii_lowercase)
-    };
+    let word = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_ascii_lowercase);
     let specific = answer.get("hookSpecificOutput");
-    let denies = matches!(word(answer.get("decision")).as_deref(), Some("block" | "deny"))
-        || word(specific.and_then(|s| s.get("permissionDecision"))).as_deref() == Some("deny")
+    let denies = matches!(
+        word(answer.get("decision")).as_deref(),
+        Some("block" | "deny")
+    ) || word(specific.and_then(|s| s.get("permissionDecision"))).as_deref()
+        == Some("deny")
         || word(
             specific
                 .and_then(|s| s.get("decision"))

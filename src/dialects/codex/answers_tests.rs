@@ -96,27 +96,64 @@ fn a_block_stays_a_block_even_where_codex_would_let_it_through() {
 
 #[test]
 fn a_block_where_nothing_can_block_is_refused() {
-    assert!(refused("SessionStart", r#"{"decision": "block", "reason": "no"}"#));
-    assert!(refused("PostCompact", r#"{"decision": "block", "reason": "no"}"#));
+    assert!(refused(
+        "SessionStart",
+        r#"{"decision": "block", "reason": "no"}"#
+    ));
+    assert!(refused(
+        "PostCompact",
+        r#"{"decision": "block", "reason": "no"}"#
+    ));
     assert!(refused("Interrupt", r#"{"continue": false}"#));
     assert_eq!(refusal("SessionStart", r#"{"continue": false}"#), None);
-    assert_eq!(refusal("PreCompact", r#"{"decision": "block", "reason": "x"}"#), None);
+    assert_eq!(
+        refusal("PreCompact", r#"{"decision": "block", "reason": "x"}"#),
+        None
+    );
 }
 
 #[test]
 fn other_events_check_their_own_schema() {
     let cases = [
-        ("PermissionRequest", r#"{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}"#, false),
-        ("PermissionRequest", r#"{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow", "updatedInput": {}}}}"#, true),
-        ("PermissionRequest", r#"{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "ask"}}}"#, true),
-        ("PostToolUse", r#"{"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "x"}}"#, false),
-        ("PostToolUse", r#"{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": "x"}}"#, true),
-        ("PostToolUse", r#"{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedMCPToolOutput": "x"}}"#, true),
+        (
+            "PermissionRequest",
+            r#"{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}"#,
+            false,
+        ),
+        (
+            "PermissionRequest",
+            r#"{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow", "updatedInput": {}}}}"#,
+            true,
+        ),
+        (
+            "PermissionRequest",
+            r#"{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "ask"}}}"#,
+            true,
+        ),
+        (
+            "PostToolUse",
+            r#"{"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "x"}}"#,
+            false,
+        ),
+        (
+            "PostToolUse",
+            r#"{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": "x"}}"#,
+            true,
+        ),
+        (
+            "PostToolUse",
+            r#"{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedMCPToolOutput": "x"}}"#,
+            true,
+        ),
         ("UserPromptSubmit", "context for the model", false),
         ("UserPromptSubmit", r#"{"decision": "allow"}"#, true),
         ("Stop", "plain text", true),
         ("Stop", r#"{"systemMessage": "bye"}"#, false),
-        ("SubagentStop", r#"{"hookSpecificOutput": {"hookEventName": "SubagentStop"}}"#, true),
+        (
+            "SubagentStop",
+            r#"{"hookSpecificOutput": {"hookEventName": "SubagentStop"}}"#,
+            true,
+        ),
         ("SessionStart", "context for the model", false),
         ("Interrupt", "plain text", true),
         ("Interrupt", r#"{"systemMessage": "interrupted"}"#, false),
@@ -137,7 +174,12 @@ fn policies_follow_each_event() {
     assert!(policy_on("UserPromptSubmit").text_is_context);
     let post_compact = policy_on("PostCompact");
     assert!(post_compact.can_block && !post_compact.exit2_blocks);
-    for event in ["Interrupt", "SessionEnd", "PreModelRequest", "PostModelRequest"] {
+    for event in [
+        "Interrupt",
+        "SessionEnd",
+        "PreModelRequest",
+        "PostModelRequest",
+    ] {
         let quiet = policy_on(event);
         assert!(!quiet.can_block && !quiet.exit2_blocks, "{event}");
     }

@@ -10,8 +10,8 @@
 //! group with an invalid regex) is an error here: a guard that cannot be read must not leave the
 //! action unguarded (the README's "Differences from Codex").
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
 use crate::config::locate::Step;
@@ -172,10 +172,7 @@ fn read_handler(
         },
         other => {
             reader
-                .error(
-                    &child(path, "type"),
-                    format!("unknown hook type {other:?}"),
-                )
+                .error(&child(path, "type"), format!("unknown hook type {other:?}"))
                 .help = Some(
                 "Codex knows \"command\", \"mcp_tool\", \"prompt\" and \"agent\", and skips the \
                  whole file otherwise"
@@ -217,7 +214,11 @@ fn read_handler(
 /// seconds, 0 read as 1; `SessionEnd` and `Interrupt` default to 1 s and are clamped to 3 s.
 fn timeout(reader: &mut Reader<'_>, event: &str, handler: &Object<'_>, path: &[Step]) -> Duration {
     let short = matches!(event, "SessionEnd" | "Interrupt");
-    let default = if short { SHORT_DEFAULT } else { DEFAULT_TIMEOUT };
+    let default = if short {
+        SHORT_DEFAULT
+    } else {
+        DEFAULT_TIMEOUT
+    };
     let Some(value) = handler.get("timeout") else {
         return default;
     };

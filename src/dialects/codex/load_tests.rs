@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use super::load::{config_toml, hooks_json};
 use super::CODEX;
+use super::load::{config_toml, hooks_json};
 use crate::config::diagnostics::Severity;
 use crate::dialects::json_file::load_for_test;
 use crate::model::hook::{CommandForm, EventSelector, Handler, Mode};
@@ -44,7 +44,11 @@ fn hooks_json_groups_become_shell_hooks_with_codex_timeouts() {
                 {"type": "command", "command": "./bye.sh"},
                 {"type": "command", "command": "./long.sh", "timeout": 60}]}]}}"#,
     );
-    assert!(messages(&load, Severity::Error).is_empty(), "{:?}", load.diagnostics);
+    assert!(
+        messages(&load, Severity::Error).is_empty(),
+        "{:?}",
+        load.diagnostics
+    );
     let timeouts: Vec<Duration> = load.hooks.iter().map(|h| h.timeout).collect();
     assert_eq!(
         timeouts,
@@ -116,10 +120,19 @@ fn what_codex_skips_a_whole_file_for_is_an_error() {
     );
     let errors = messages(&load, Severity::Error);
     assert_eq!(errors.len(), 5, "{errors:?}");
-    assert!(errors[0].contains("unknown key `disableAllHooks`"), "{errors:?}");
+    assert!(
+        errors[0].contains("unknown key `disableAllHooks`"),
+        "{errors:?}"
+    );
     assert!(errors[1].contains("has no `type`"), "{errors:?}");
-    assert!(errors[2].contains("unknown hook type \"http\""), "{errors:?}");
-    assert!(errors[3].contains("whole number of seconds, found 1.5"), "{errors:?}");
+    assert!(
+        errors[2].contains("unknown hook type \"http\""),
+        "{errors:?}"
+    );
+    assert!(
+        errors[3].contains("whole number of seconds, found 1.5"),
+        "{errors:?}"
+    );
     assert!(errors[4].contains("found \"5\""), "{errors:?}");
 }
 
@@ -128,7 +141,11 @@ fn a_toml_syntax_error_is_positioned() {
     let load = toml("model = \"o3\"\n[[hooks.Stop]\n");
     let error = &load.diagnostics[0];
     assert_eq!((error.severity, error.line), (Severity::Error, 2));
-    assert!(error.message.starts_with("invalid TOML"), "{}", error.message);
+    assert!(
+        error.message.starts_with("invalid TOML"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]
@@ -144,7 +161,11 @@ fn codex_leaves_are_not_claudes() {
             "Notification": [{"hooks": [{"type": "command", "command": "./n.sh"}]}],
             "state": {}}}"#,
     );
-    assert!(messages(&load, Severity::Error).is_empty(), "{:?}", load.diagnostics);
+    assert!(
+        messages(&load, Severity::Error).is_empty(),
+        "{:?}",
+        load.diagnostics
+    );
     let warnings = messages(&load, Severity::Warning);
     assert_eq!(
         warnings,

@@ -13,22 +13,22 @@ mod schema;
 
 #[cfg(test)]
 mod answers_tests;
+mod install;
 #[cfg(test)]
 mod load_tests;
 #[cfg(test)]
 mod output_tests;
-mod install;
 
 use std::path::{Path, PathBuf};
 
 use crate::config::format::Format;
 use crate::config::locate::Step;
+use crate::config::sources::system_path;
 use crate::matching::Target;
 use crate::model::Dialect;
-use crate::model::answer::Policy;
-use crate::config::sources::system_path;
 use crate::model::Level;
-use crate::model::dialect::{SourceFile, AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::answer::Policy;
+use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 

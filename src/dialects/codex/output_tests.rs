@@ -66,8 +66,7 @@ fn pre_tool_use_denies_with_a_reason_and_never_asks() {
             "permissionDecisionReason": "sure?"})
     );
     assert_eq!(
-        said("PreToolUse", &merged(Decision::Deny, None))["hookSpecificOutput"]
-            ["permissionDecisionReason"],
+        said("PreToolUse", &merged(Decision::Deny, None))["hookSpecificOutput"]["permissionDecisionReason"],
         NO_REASON
     );
     let mut stop = merged(Decision::None, None);
@@ -89,7 +88,10 @@ fn pre_tool_use_rewrites_as_allow_with_updated_input_and_a_bare_allow_says_nothi
         json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",
             "updatedInput": {"command": "ls"}}})
     );
-    assert_eq!(said("PreToolUse", &merged(Decision::Allow, Some("ok"))), json!({}));
+    assert_eq!(
+        said("PreToolUse", &merged(Decision::Allow, Some("ok"))),
+        json!({})
+    );
 }
 
 #[test]
@@ -104,7 +106,10 @@ fn permission_request_allows_denies_or_leaves_the_prompt_to_codex() {
         json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
             "decision": {"behavior": "allow"}}})
     );
-    assert_eq!(said("PermissionRequest", &merged(Decision::Ask, Some("?"))), json!({}));
+    assert_eq!(
+        said("PermissionRequest", &merged(Decision::Ask, Some("?"))),
+        json!({})
+    );
     let mut rewrite = merged(Decision::Allow, None);
     rewrite.updated_input = Some(json!({"command": "ls"}));
     assert_eq!(said("PermissionRequest", &rewrite), json!({}));
@@ -118,8 +123,14 @@ fn block_events_use_decision_block_and_carry_stops() {
             json!({"decision": "block", "reason": NO_REASON}),
             "{event}"
         );
-        assert_eq!(said(event, &merged(Decision::Ask, Some("check")))["decision"], "block");
-        assert_eq!(said(event, &merged(Decision::Allow, Some("fine"))), json!({}));
+        assert_eq!(
+            said(event, &merged(Decision::Ask, Some("check")))["decision"],
+            "block"
+        );
+        assert_eq!(
+            said(event, &merged(Decision::Allow, Some("fine"))),
+            json!({})
+        );
         let mut stop = merged(Decision::None, None);
         stop.continue_ = false;
         assert_eq!(

@@ -22,13 +22,15 @@ pub(super) fn problem(rules: &Rules, answer: &Map<String, Value>) -> Option<Stri
     })
     .or_else(|| {
         (answer.get("suppressOutput") == Some(&Value::Bool(true))
-            && matches!(rules.event, "PreToolUse" | "PermissionRequest" | "PostToolUse"))
+            && matches!(
+                rules.event,
+                "PreToolUse" | "PermissionRequest" | "PostToolUse"
+            ))
         .then(|| "`suppressOutput: true` is not supported here".to_owned())
     })
     .or_else(|| {
-        (present(answer, "stopReason")
-            && matches!(rules.event, "PreToolUse" | "PermissionRequest"))
-        .then(|| "`stopReason` is not supported here".to_owned())
+        (present(answer, "stopReason") && matches!(rules.event, "PreToolUse" | "PermissionRequest"))
+            .then(|| "`stopReason` is not supported here".to_owned())
     })
     .or_else(|| unsupported(rules.event, answer))
 }

@@ -2,16 +2,16 @@
 //! timeout? (seconds, default 30), failClosed?}]}}` — flat entries per event, shell form. A hook
 //! fails open unless `failClosed: true`.
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
-use crate::dialects::json_file;
-use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::locate::Step;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
+use crate::dialects::json_file;
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
 
 const ENTRY_KEYS: &[&str] = &[
     "command",
@@ -37,7 +37,13 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         .and_then(|events| reader.object(events, &path, "hooks"));
     for (event, entries) in events.into_iter().flatten() {
         let event_path = child(&path, event);
-        json_file::warn_unknown_event(&mut reader, crate::dialects::CURSOR, event, &event_path, true);
+        json_file::warn_unknown_event(
+            &mut reader,
+            crate::dialects::CURSOR,
+            event,
+            &event_path,
+            true,
+        );
         json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
             read_entry(ctx, r, event, e, p)
         });

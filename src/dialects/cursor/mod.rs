@@ -3,20 +3,22 @@
 //! Hooks get `CURSOR_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR`); `--output cursor` answers with
 //! Cursor's `permission` and messages.
 
-mod load;
 mod install;
+mod load;
 
-use serde_json::json;
-use crate::model::dialect::SourceFile;
-use crate::model::Level;
 use crate::config::sources::{home_path, system_path};
+use crate::model::Level;
+use crate::model::dialect::SourceFile;
+use serde_json::json;
 
 use crate::matching::{Flavour, Syntax, Target};
-use crate::model::answer::{Answer, Decision, Merged, Policy, block_reason, decision_word, joined, object, put};
+use crate::model::Dialect;
+use crate::model::answer::{
+    Answer, Decision, Merged, Policy, block_reason, decision_word, joined, object, put,
+};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 use serde_json::Map;
 
 /// The Cursor dialect.

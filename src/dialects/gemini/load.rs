@@ -7,8 +7,8 @@
 //! `onFailure`, `disableAllHooks`) are warned about and ignored. `"type": "plugin"` runs as a
 //! command, as Gemini's runner does.
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
@@ -80,7 +80,10 @@ fn read_event(
 ) {
     json_file::warn_unknown_event(reader, super::GEMINI, event, path, true);
     let Some(groups) = groups.as_array() else {
-        reader.warn(path, "the event's matcher groups are not an array: Gemini CLI skips them");
+        reader.warn(
+            path,
+            "the event's matcher groups are not an array: Gemini CLI skips them",
+        );
         return;
     };
     for (index, group) in groups.iter().enumerate() {
@@ -120,7 +123,10 @@ fn read_handler(
     for ignored in ["args", "onFailure"] {
         if handler.get(ignored).is_some() {
             reader
-                .warn(&child(path, ignored), format!("Gemini CLI ignores `{ignored}`"))
+                .warn(
+                    &child(path, ignored),
+                    format!("Gemini CLI ignores `{ignored}`"),
+                )
                 .help = Some("hookrun ignores it too, as Gemini does".into());
         }
     }
@@ -129,14 +135,20 @@ fn read_handler(
     } else {
         // Gemini discards a handler without `type`; hookrun runs it (README, "Differences from
         // Gemini CLI").
-        reader.warn(path, "a hook without `type`: Gemini CLI skips it, hookrun runs it");
+        reader.warn(
+            path,
+            "a hook without `type`: Gemini CLI skips it, hookrun runs it",
+        );
         "command"
     };
     let handler_kind = match kind {
         // Gemini's runner runs a plugin hook as a command.
         "command" | "plugin" => {
             let Some(command) = reader.opt_str(handler, "command", path) else {
-                reader.warn(path, "a command hook without `command`: Gemini CLI skips it");
+                reader.warn(
+                    path,
+                    "a command hook without `command`: Gemini CLI skips it",
+                );
                 return None;
             };
             Handler::Command(CommandForm::Shell(command.to_owned()))

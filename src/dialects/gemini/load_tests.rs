@@ -6,7 +6,12 @@ use crate::model::hook::Handler;
 use crate::model::load::DialectLoad;
 
 fn load(text: &str) -> DialectLoad {
-    load_for_test(super::load, ".gemini/settings.json", super::super::GEMINI, text)
+    load_for_test(
+        super::load,
+        ".gemini/settings.json",
+        super::super::GEMINI,
+        text,
+    )
 }
 
 fn errors(load: &DialectLoad) -> Vec<&str> {
@@ -18,7 +23,10 @@ fn errors(load: &DialectLoad) -> Vec<&str> {
 }
 
 fn names(load: &DialectLoad) -> Vec<(&str, bool)> {
-    load.hooks.iter().map(|h| (h.name.as_str(), h.enabled)).collect()
+    load.hooks
+        .iter()
+        .map(|h| (h.name.as_str(), h.enabled))
+        .collect()
 }
 
 #[test]
@@ -40,7 +48,12 @@ fn shapes_gemini_skips_are_warnings_not_errors() {
     assert_eq!(errors(&loaded), Vec::<&str>::new());
     assert_eq!(
         names(&loaded),
-        [("zero", true), ("plugin", true), ("typeless", true), ("a", true)]
+        [
+            ("zero", true),
+            ("plugin", true),
+            ("typeless", true),
+            ("a", true)
+        ]
     );
     let zero = &loaded.hooks[0];
     assert_eq!(zero.timeout, Duration::from_secs(60));

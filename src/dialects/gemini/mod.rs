@@ -11,20 +11,20 @@ mod plans;
 mod reading;
 mod shell;
 
-use serde_json::{Map, Value};
-use crate::model::dialect::SourceFile;
-use crate::model::Level;
 use crate::config::sources::{env_dir, home_path, system_path};
+use crate::model::Level;
+use crate::model::dialect::SourceFile;
+use serde_json::{Map, Value};
 
 use crate::config::locate::Step;
 use crate::matching::{Flavour, Syntax, Target};
+use crate::model::Dialect;
 use crate::model::answer::{
     Answer, Decision, Merged, Policy, Reasons, Steer, decision_word, joined, put, stop_fields,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 
 /// The Gemini CLI dialect.
 pub(crate) const GEMINI: Dialect = Dialect::new(&Gemini);

@@ -19,7 +19,13 @@ fn json_of(event: &str, merged: &Merged) -> Value {
 
 #[test]
 fn an_ask_outside_before_tool_is_sent_as_a_deny() {
-    for event in ["AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel"] {
+    for event in [
+        "AfterTool",
+        "BeforeAgent",
+        "AfterAgent",
+        "BeforeModel",
+        "AfterModel",
+    ] {
         assert_eq!(
             json_of(event, &ask(Some("sure?"), None)),
             json!({"decision": "deny", "reason": "sure?"}),
@@ -59,7 +65,8 @@ fn steering_fields_go_under_the_keys_of_the_event_that_reads_them() {
         steer: steer.clone(),
         ..Merged::default()
     };
-    let specific = |event: &str, decision| json_of(event, &merged(decision))["hookSpecificOutput"].clone();
+    let specific =
+        |event: &str, decision| json_of(event, &merged(decision))["hookSpecificOutput"].clone();
     assert_eq!(
         specific("AfterTool", Decision::None),
         json!({"hookEventName": "AfterTool", "tailToolCallRequest": steer.tail_tool_call})

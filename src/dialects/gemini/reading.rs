@@ -84,7 +84,11 @@ fn plain_text(text: &str, code: i32) -> Map<String, Value> {
 /// `systemMessage` of a hook that asks for its output to be suppressed. A stop without a
 /// `stopReason` gives its `reason` as the stop's (`getEffectiveReason`: `stopReason || reason`).
 fn tidy(map: &mut Map<String, Value>) {
-    let text = |key: &str| map.get(key).and_then(Value::as_str).filter(|t| !t.is_empty());
+    let text = |key: &str| {
+        map.get(key)
+            .and_then(Value::as_str)
+            .filter(|t| !t.is_empty())
+    };
     if map.get("continue") == Some(&Value::Bool(false))
         && text("stopReason").is_none()
         && let Some(reason) = text("reason")
@@ -93,7 +97,9 @@ fn tidy(map: &mut Map<String, Value>) {
         map.insert("stopReason".into(), reason.into());
     }
     if let Some(Value::Object(specific)) = map.get_mut("hookSpecificOutput")
-        && specific.get("tool_input").is_some_and(|input| !input.is_object())
+        && specific
+            .get("tool_input")
+            .is_some_and(|input| !input.is_object())
     {
         specific.remove("tool_input");
     }

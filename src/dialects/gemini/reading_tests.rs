@@ -86,7 +86,10 @@ fn exit_two_blocks_even_when_the_output_does_not() {
         answer(Some(2), r#"{"decision":"allow"}"#, "ignored stderr"),
         json!({"decision": "deny", "reason": "ignored stderr"})
     );
-    assert_eq!(answer(Some(2), r#"{"decision":"allow"}"#, ""), json!({"decision": "deny"}));
+    assert_eq!(
+        answer(Some(2), r#"{"decision":"allow"}"#, ""),
+        json!({"decision": "deny"})
+    );
     assert_eq!(
         answer(Some(2), "", "blocked by policy"),
         json!({"decision": "deny", "reason": "blocked by policy"})
@@ -121,11 +124,19 @@ fn ignored_fields_are_dropped() {
 #[test]
 fn a_stop_without_a_stop_reason_stops_with_its_reason() {
     assert_eq!(
-        answer(Some(0), r#"{"continue":false,"reason":"just the reason"}"#, ""),
+        answer(
+            Some(0),
+            r#"{"continue":false,"reason":"just the reason"}"#,
+            ""
+        ),
         json!({"continue": false, "reason": "just the reason", "stopReason": "just the reason"})
     );
     assert_eq!(
-        answer(Some(0), r#"{"continue":false,"reason":"r","stopReason":"s"}"#, ""),
+        answer(
+            Some(0),
+            r#"{"continue":false,"reason":"r","stopReason":"s"}"#,
+            ""
+        ),
         json!({"continue": false, "reason": "r", "stopReason": "s"})
     );
     assert_eq!(

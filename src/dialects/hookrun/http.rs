@@ -23,11 +23,15 @@ pub(super) fn read(
         for (index, pattern) in patterns.iter().enumerate() {
             if !pattern.contains("://") {
                 let at = crate::config::reader::child_index(&child(&path, "allow"), index);
-                reader.error(
-                    &at,
-                    format!("`{pattern}` is not a URL pattern: it matches no URL"),
-                )
-                .help = Some("write scheme://host[:port][/path], e.g. \"https://audit.example.com/*\"".into());
+                reader
+                    .error(
+                        &at,
+                        format!("`{pattern}` is not a URL pattern: it matches no URL"),
+                    )
+                    .help = Some(
+                    "write scheme://host[:port][/path], e.g. \"https://audit.example.com/*\""
+                        .into(),
+                );
             }
         }
     }

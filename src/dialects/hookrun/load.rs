@@ -1,19 +1,19 @@
 //! hookrun's own `hookrun.toml` (docs/dialects/hookrun.md): file-level defaults, the file's
 //! `enabled` switch, and `[[hook]]` tables.
 
-use std::collections::HashMap;
 use crate::model::hook::Switches;
+use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::model::load::{DialectLoad, LoadContext};
+use super::kinds::Kind;
 use crate::config::duration::{parse_duration, seconds_to_duration};
 use crate::config::locate::Step;
 use crate::config::locate_toml::locate_toml;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
-use super::kinds::Kind;
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Mode, StdinMode};
+use crate::model::load::{DialectLoad, LoadContext};
 
 const FILE_KEYS: &[&str] = &[
     "timeout",
@@ -85,9 +85,14 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
             continue;
         };
         let file_sets_timeout = root.get("timeout").is_some();
-        let Some(mut hook) =
-            read_hook(ctx, &mut reader, table, &hook_path, timeout, file_sets_timeout)
-        else {
+        let Some(mut hook) = read_hook(
+            ctx,
+            &mut reader,
+            table,
+            &hook_path,
+            timeout,
+            file_sets_timeout,
+        ) else {
             continue;
         };
         if let Some(grace) = grace {
@@ -274,13 +279,15 @@ fn read_handler(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> O
         }
     }
     let command = reader.req_str(table, "command", path, "the hook")?;
-    Some(Handler::Command(match reader.opt_str_list(table, "args", path) {
-        Some(args) => CommandForm::Exec {
-            program: command.to_owned(),
-            args,
+    Some(Handler::Command(
+        match reader.opt_str_list(table, "args", path) {
+            Some(args) => CommandForm::Exec {
+                program: command.to_owned(),
+                args,
+            },
+            None => CommandForm::Shell(command.to_owned()),
         },
-        None => CommandForm::Shell(command.to_owned()),
-    }))
+    ))
 }
 
 /// An http hook's `payload_template`: a table sent as the body instead of the payload, its
@@ -297,11 +304,13 @@ fn payload_template(
     reader
         .error(
             &child(path, "payload_template"),
-            format!("`payload_template` must be a table, found {}", kind_of(node)),
+            format!(
+                "`payload_template` must be a table, found {}",
+                kind_of(node)
+            ),
         )
-        .help = Some(
-        "payload_template = { event = \"file_written\", path = \"$tool_input_path\" }".into(),
-    );
+        .help =
+        Some("payload_template = { event = \"file_written\", path = \"$tool_input_path\" }".into());
     None
 }
 
@@ -363,7 +372,9 @@ fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>)
     let at = child(&path, "untrusted");
     let mut block = false;
     match table.get("untrusted") {
-        Some(Node::String(word)) if matches!(&**word, "hold" | "block") => block = &**word == "block",
+        Some(Node::String(word)) if matches!(&**word, "hold" | "block") => {
+            block = &**word == "block"
+        }
         Some(other) => {
             reader.error(
                 &at,

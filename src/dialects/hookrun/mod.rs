@@ -13,13 +13,13 @@ use std::path::Path;
 use crate::config::format::Format;
 use crate::dialects::{CLAUDE, CURSOR, GEMINI, PRAISON, PROXYAI};
 use crate::matching::{Flavour, Syntax, Target};
-use crate::model::answer::Policy;
-use crate::model::Level;
-use crate::model::dialect::{SourceFile, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
-use crate::model::hook::{CommandForm, Hook};
-use crate::payload::template;
-use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::Dialect;
+use crate::model::Level;
+use crate::model::answer::Policy;
+use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, SourceFile, TimeoutRule};
+use crate::model::hook::{CommandForm, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
+use crate::payload::template;
 
 /// hookrun's own dialect.
 pub(crate) const HOOKRUN: Dialect = Dialect::new(&Hookrun);

@@ -46,10 +46,7 @@ pub(crate) fn read(run: &HookRun<'_>) -> Said {
         match parse(out) {
             Parsed::Object(map) => return from_object(&map, code, out, err),
             Parsed::Other(kind) => {
-                return raised(
-                    run.name,
-                    &format!("'{kind}' object has no attribute 'get'"),
-                );
+                return raised(run.name, &format!("'{kind}' object has no attribute 'get'"));
             }
             Parsed::NotJson => {}
         }
@@ -60,7 +57,11 @@ pub(crate) fn read(run: &HookRun<'_>) -> Said {
             additional_context: non_empty(out),
             ..Said::default()
         },
-        2 => deny(Some(first_text(&[err, out]).unwrap_or("Blocked by hook").to_owned())),
+        2 => deny(Some(
+            first_text(&[err, out])
+                .unwrap_or("Blocked by hook")
+                .to_owned(),
+        )),
         _ => unexpected(code, err, out),
     }
 }

@@ -34,7 +34,12 @@ const ALLOW: Option<Decision> = Some(Decision::Allow);
 fn exit_codes_without_json() {
     let rows: [(i32, &str, &str, Verdict<'_>); 8] = [
         (0, "", "", (ALLOW, None)),
-        (2, "", "blocked by policy", (DENY, Some("blocked by policy"))),
+        (
+            2,
+            "",
+            "blocked by policy",
+            (DENY, Some("blocked by policy")),
+        ),
         (2, "said on stdout", "", (DENY, Some("said on stdout"))),
         (2, "", "", (DENY, Some("Blocked by hook"))),
         (
@@ -69,7 +74,10 @@ fn exit_codes_without_json() {
 #[test]
 fn plain_text_at_exit_0_is_context() {
     let said = exited(0, "  note for the model\n", "");
-    assert_eq!(said.additional_context.as_deref(), Some("note for the model"));
+    assert_eq!(
+        said.additional_context.as_deref(),
+        Some("note for the model")
+    );
     // Broken JSON is text too.
     let said = exited(0, "{\"decision\":", "");
     assert_eq!(said.additional_context.as_deref(), Some("{\"decision\":"));
@@ -93,18 +101,31 @@ fn json_objects_are_read_for_their_four_keys() {
         }
     );
     let rows: [(&str, Verdict<'_>); 7] = [
-        (r#"{"decision": "deny", "reason": "no"}"#, (DENY, Some("no"))),
+        (
+            r#"{"decision": "deny", "reason": "no"}"#,
+            (DENY, Some("no")),
+        ),
         (r#"{"decision": "block", "reason": "b"}"#, (DENY, Some("b"))),
         (r#"{"decision": "deny"}"#, (DENY, None)),
         (r#"{"decision": "deny", "reason": ""}"#, (DENY, None)),
-        (r#"{"reason": "just a reason"}"#, (ALLOW, Some("just a reason"))),
-        (r#"{"decision": "ask", "reason": "human?"}"#, (Some(Decision::Ask), Some("human?"))),
+        (
+            r#"{"reason": "just a reason"}"#,
+            (ALLOW, Some("just a reason")),
+        ),
+        (
+            r#"{"decision": "ask", "reason": "human?"}"#,
+            (Some(Decision::Ask), Some("human?")),
+        ),
         (r#"{"decision": null}"#, (None, None)),
     ];
     for (stdout, expected) in rows {
         assert_eq!(verdict(&exited(0, stdout, "")), expected, "{stdout}");
     }
-    let hook_specific = exited(0, r#"{"hookSpecificOutput": {"additionalContext": "c"}}"#, "");
+    let hook_specific = exited(
+        0,
+        r#"{"hookSpecificOutput": {"additionalContext": "c"}}"#,
+        "",
+    );
     assert_eq!(hook_specific.additional_context, None);
     let empty_rewrite = exited(0, r#"{"modified_input": {}}"#, "");
     assert_eq!(empty_rewrite.updated_input, None);
@@ -128,10 +149,17 @@ fn an_unexpected_exit_code_denies_whatever_the_json_allows() {
             "",
             (
                 DENY,
-                Some("Hook exited with unexpected code 3 after emitting an allow decision: no stderr"),
+                Some(
+                    "Hook exited with unexpected code 3 after emitting an allow decision: no stderr",
+                ),
             ),
         ),
-        (3, r#"{"decision": "deny", "reason": "json"}"#, "", (DENY, Some("json"))),
+        (
+            3,
+            r#"{"decision": "deny", "reason": "json"}"#,
+            "",
+            (DENY, Some("json")),
+        ),
         // PraisonAI lets these through (it checks only for `allow`); hookrun fails closed.
         (
             1,
@@ -142,7 +170,11 @@ fn an_unexpected_exit_code_denies_whatever_the_json_allows() {
         (1, r#"{"decision": "ask"}"#, "", (Some(Decision::Ask), None)),
     ];
     for (code, stdout, stderr, expected) in rows {
-        assert_eq!(verdict(&exited(code, stdout, stderr)), expected, "exit {code} {stdout}");
+        assert_eq!(
+            verdict(&exited(code, stdout, stderr)),
+            expected,
+            "exit {code} {stdout}"
+        );
     }
 }
 
@@ -186,7 +218,11 @@ fn json_that_is_not_an_object_raises_and_denies() {
 
 #[test]
 fn double_encoded_json_is_decoded_once_more() {
-    let said = exited(0, r#""{\"decision\": \"deny\", \"reason\": \"double\"}""#, "");
+    let said = exited(
+        0,
+        r#""{\"decision\": \"deny\", \"reason\": \"double\"}""#,
+        "",
+    );
     assert_eq!(verdict(&said), (DENY, Some("double")));
     // A JSON string that is not JSON inside is text.
     let said = exited(0, r#""hello""#, "");
@@ -232,8 +268,14 @@ fn timeouts_crashes_and_undecodable_output_deny() {
 fn decode_errors_read_as_pythons() {
     let rows: [(&[u8], &str); 4] = [
         (b"\xc0", "byte 0xc0 in position 0: invalid start byte"),
-        (b"ab\xe2\x28", "byte 0xe2 in position 2: invalid continuation byte"),
-        (b"ab\xe2\x82", "bytes in position 2-3: unexpected end of data"),
+        (
+            b"ab\xe2\x28",
+            "byte 0xe2 in position 2: invalid continuation byte",
+        ),
+        (
+            b"ab\xe2\x82",
+            "bytes in position 2-3: unexpected end of data",
+        ),
         (b"\xe2", "byte 0xe2 in position 0: unexpected end of data"),
     ];
     for (bytes, message) in rows {

@@ -5,8 +5,8 @@
 //! `timeout` of 0 is PraisonAI's default (`hook.timeout or default_timeout`); `enabled`, of the
 //! file or of an entry, is not read by PraisonAI, so the hooks run (a warning says so).
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
@@ -164,8 +164,9 @@ mod tests {
         let warnings: Vec<String> = load.diagnostics.iter().map(ToString::to_string).collect();
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(
-            load.diagnostics.iter().all(|d| !d.is_error()
-                && d.to_string().contains("does not read `enabled`")),
+            load.diagnostics
+                .iter()
+                .all(|d| !d.is_error() && d.to_string().contains("does not read `enabled`")),
             "{warnings:?}"
         );
     }
@@ -186,7 +187,8 @@ mod tests {
         for missing in ["`command`", "`event`"] {
             assert!(
                 load.diagnostics.iter().any(|d| !d.is_error()
-                    && d.to_string().contains(&format!("has no {missing}: PraisonAI skips it"))),
+                    && d.to_string()
+                        .contains(&format!("has no {missing}: PraisonAI skips it"))),
                 "{messages:?}"
             );
         }
@@ -207,10 +209,7 @@ mod tests {
                 {"event": "before_tool", "command": "z", "timeout": -1}]}"#,
         );
         let timeouts: Vec<Duration> = load.hooks.iter().map(|h| h.timeout).collect();
-        assert_eq!(
-            timeouts[..2],
-            [DEFAULT_TIMEOUT, Duration::from_millis(500)]
-        );
+        assert_eq!(timeouts[..2], [DEFAULT_TIMEOUT, Duration::from_millis(500)]);
         assert!(
             load.diagnostics
                 .iter()

@@ -73,7 +73,12 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         Ok(parsed) => parsed,
         Err(done) => return done,
     };
-    reader.unknown_keys(&root, &["hooks", "timeout", "enabled"], &[], "the hooks file");
+    reader.unknown_keys(
+        &root,
+        &["hooks", "timeout", "enabled"],
+        &[],
+        "the hooks file",
+    );
     // `if not self._enabled`: hooks still load, and none runs.
     let enabled = reader.opt_bool(&root, "enabled", &[]) != Some(false);
     let timeout = timeout(&mut reader, &root, &[]).unwrap_or(DEFAULT_TIMEOUT);
@@ -142,7 +147,10 @@ fn skipped(reader: &mut Reader<'_>, at: &[Step], found: &Node<'_>, place: &str) 
         "a command string, an entry object or a list of command strings"
     };
     reader
-        .error(at, format!("{} {place}: PraisonAI skips it", kind_of(found)))
+        .error(
+            at,
+            format!("{} {place}: PraisonAI skips it", kind_of(found)),
+        )
         .help = Some(format!("write {allowed}"));
 }
 
@@ -194,7 +202,12 @@ fn hook(
         return None;
     };
     let relative = !command.starts_with('/') && !command.starts_with("./");
-    if relative && ctx.project_dir.to_string_lossy().contains(char::is_whitespace) {
+    if relative
+        && ctx
+            .project_dir
+            .to_string_lossy()
+            .contains(char::is_whitespace)
+    {
         reader.warn(at, "PraisonAI puts the project directory in front of this command before splitting it: with a blank in the project's path it cannot start there")
             .help = Some("start the command with `./` or an absolute path".into());
     }

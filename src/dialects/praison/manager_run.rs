@@ -38,7 +38,10 @@ pub(crate) fn environment(payload: &Map<String, Value>) -> Vec<(String, String)>
                 .then(|| (format!("PRAISON_HOOK_{}", key.to_uppercase()), text))
         })
         .collect();
-    env.push(("PRAISON_HOOK_CONTEXT".to_owned(), super::payload::dumps(payload)));
+    env.push((
+        "PRAISON_HOOK_CONTEXT".to_owned(),
+        super::payload::dumps(payload),
+    ));
     env
 }
 

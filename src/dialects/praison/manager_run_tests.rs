@@ -14,7 +14,11 @@ fn ran<'a>(ended: Ended<'a>, stdout: &'a str, stderr: &'a str, blocking: bool) -
         stdout: stdout.as_bytes(),
         stderr: stderr.as_bytes(),
     };
-    if blocking { read_blocking(&run) } else { read(&run) }
+    if blocking {
+        read_blocking(&run)
+    } else {
+        read(&run)
+    }
 }
 
 fn denied(reason: Option<&str>) -> Said {
@@ -35,7 +39,10 @@ fn exit_0_gives_context_or_a_modified_input() {
         assert_eq!(said.updated_input, Some(json!("ls -la")));
         assert_eq!(said.additional_context, None);
         // An empty modification is none; a prefix not at the very start is text.
-        assert_eq!(ran(Ended::Exited(0), "MODIFIED:  \n", "", blocking), Said::default());
+        assert_eq!(
+            ran(Ended::Exited(0), "MODIFIED:  \n", "", blocking),
+            Said::default()
+        );
         let said = ran(Ended::Exited(0), " MODIFIED:x", "", blocking);
         assert_eq!(said.additional_context.as_deref(), Some("MODIFIED:x"));
     }
@@ -50,7 +57,11 @@ fn a_failure_blocks_only_with_block_on_failure() {
         (Ended::Signalled(9), "nope"),
     ];
     for (ended, stderr) in failures {
-        assert_eq!(ran(ended, "", stderr, true), denied(Some("nope")), "{ended:?}");
+        assert_eq!(
+            ran(ended, "", stderr, true),
+            denied(Some("nope")),
+            "{ended:?}"
+        );
         assert_eq!(ran(ended, "", stderr, false), Said::default(), "{ended:?}");
     }
     // Without it the failed hook's words still count, as `execute` adds them.
@@ -61,9 +72,15 @@ fn a_failure_blocks_only_with_block_on_failure() {
 
 #[test]
 fn timeouts_failed_starts_and_undecodable_output_are_worded_as_python_words_them() {
-    assert_eq!(ran(Ended::TimedOut, "", "", true), denied(Some("Timeout after 30s")));
+    assert_eq!(
+        ran(Ended::TimedOut, "", "", true),
+        denied(Some("Timeout after 30s"))
+    );
     assert_eq!(ran(Ended::TimedOut, "partial", "", false), Said::default());
-    assert_eq!(ran(Ended::Failed("cannot start"), "", "", true), denied(Some("cannot start")));
+    assert_eq!(
+        ran(Ended::Failed("cannot start"), "", "", true),
+        denied(Some("cannot start"))
+    );
     let run = HookRun {
         name: "validate",
         timeout: Duration::from_secs(30),
@@ -73,7 +90,11 @@ fn timeouts_failed_starts_and_undecodable_output_are_worded_as_python_words_them
     };
     let said = read_blocking(&run);
     assert_eq!(said.decision, Some(Decision::Deny));
-    assert!(said.reason.unwrap().contains("'utf-8' codec can't decode byte 0xff"));
+    assert!(
+        said.reason
+            .unwrap()
+            .contains("'utf-8' codec can't decode byte 0xff")
+    );
     assert_eq!(read(&run), Said::default());
 }
 

@@ -5,7 +5,12 @@ use std::time::Duration;
 use super::*;
 
 fn load_text(text: &str) -> DialectLoad {
-    json_file::load_for_test(load, ".praisonai/hooks.json", crate::dialects::PRAISON, text)
+    json_file::load_for_test(
+        load,
+        ".praisonai/hooks.json",
+        crate::dialects::PRAISON,
+        text,
+    )
 }
 
 fn exec(hook: &Hook) -> (&str, Vec<&str>) {
@@ -35,13 +40,26 @@ fn the_file_praisonai_hooks_init_writes_loads_three_hooks() {
         panic!("three hooks expected")
     };
     assert!(fires_on(&lint.events, "pre_write_code"));
-    assert!(!fires_on(&lint.events, "PRE_WRITE_CODE"), "events compare exactly");
+    assert!(
+        !fires_on(&lint.events, "PRE_WRITE_CODE"),
+        "events compare exactly"
+    );
     assert!(!fires_on(&lint.events, "post_write_code"));
     assert_eq!(exec(lint), ("/p/scripts/lint.sh", vec![]));
-    assert_eq!((lint.timeout, lint.fail_closed), (Duration::from_secs(30), false));
+    assert_eq!(
+        (lint.timeout, lint.fail_closed),
+        (Duration::from_secs(30), false)
+    );
     assert_eq!(format.name, "format");
-    assert_eq!((validate.timeout, validate.fail_closed), (Duration::from_secs(60), true));
-    assert!(load.hooks.iter().all(|h| h.enabled && h.stdin == StdinMode::Null));
+    assert_eq!(
+        (validate.timeout, validate.fail_closed),
+        (Duration::from_secs(60), true)
+    );
+    assert!(
+        load.hooks
+            .iter()
+            .all(|h| h.enabled && h.stdin == StdinMode::Null)
+    );
     assert!(load.hooks.iter().all(is_manager_hook));
 }
 
@@ -54,7 +72,10 @@ fn commands_are_split_as_shlex_and_resolved_as_the_manager_resolves_them() {
             args: args.iter().map(|a| (*a).to_owned()).collect(),
         })
     };
-    assert_eq!(form("./h/check.sh 'a b' c"), exec("/proj/h/check.sh", &["a b", "c"]));
+    assert_eq!(
+        form("./h/check.sh 'a b' c"),
+        exec("/proj/h/check.sh", &["a b", "c"])
+    );
     assert_eq!(form("/usr/bin/env true"), exec("/usr/bin/env", &["true"]));
     // Neither absolute nor `./`: the project directory goes in front, also of a bare program.
     assert_eq!(form("scripts/a.sh x"), exec("/proj/scripts/a.sh", &["x"]));
@@ -72,8 +93,15 @@ fn lists_file_timeout_enabled_and_pass_input_are_read() {
     assert!(load.diagnostics.is_empty(), "{:?}", messages(&load));
     let names: Vec<&str> = load.hooks.iter().map(|h| h.name.as_str()).collect();
     assert_eq!(names, ["a", "b", "c"]);
-    assert!(load.hooks.iter().all(|h| !h.enabled), "the file's `enabled: false` holds");
-    assert!(load.hooks.iter().all(|h| h.timeout == Duration::from_secs(5)));
+    assert!(
+        load.hooks.iter().all(|h| !h.enabled),
+        "the file's `enabled: false` holds"
+    );
+    assert!(
+        load.hooks
+            .iter()
+            .all(|h| h.timeout == Duration::from_secs(5))
+    );
     assert!(matches!(&load.hooks[2].events,
         EventSelector::Typed { kind, .. } if *kind == KIND_WITHOUT_INPUT));
 }
@@ -98,7 +126,10 @@ fn what_the_manager_passes_over_or_cannot_run_is_an_error() {
         "cannot be split",
         "`timeout` must be greater than 0",
     ] {
-        assert!(errors.iter().any(|e| e.contains(expected)), "{expected}: {errors:?}");
+        assert!(
+            errors.iter().any(|e| e.contains(expected)),
+            "{expected}: {errors:?}"
+        );
     }
     let names: Vec<&str> = load.hooks.iter().map(|h| h.name.as_str()).collect();
     assert_eq!(names, ["ok", "w"]);
@@ -110,8 +141,16 @@ fn unknown_events_and_keys_are_warned_about() {
         r#"{"hooks": {"pre_run_comand": "./a.sh", "before_tool": {"command": "./b.sh", "matcher": "x"}}}"#,
     );
     let all = messages(&load);
-    assert!(all.iter().any(|m| m.contains("did you mean `pre_run_command`")), "{all:?}");
-    assert!(all.iter().any(|m| m.contains("unknown .praisonai/hooks.json event `before_tool`")), "{all:?}");
+    assert!(
+        all.iter()
+            .any(|m| m.contains("did you mean `pre_run_command`")),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|m| m.contains("unknown .praisonai/hooks.json event `before_tool`")),
+        "{all:?}"
+    );
     assert!(all.iter().any(|m| m.contains("matcher")), "{all:?}");
     assert!(load.diagnostics.iter().all(|d| !d.is_error()), "{all:?}");
     assert_eq!(load.hooks.len(), 2);

@@ -35,11 +35,11 @@ mod event_tests {
 use serde_json::Value;
 
 use crate::matching::{Flavour, Syntax, Target};
+use crate::model::Dialect;
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::{CommandForm, EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 
 /// The PraisonAI dialect.
 pub(crate) const PRAISON: Dialect = Dialect::new(&Praison);
@@ -277,6 +277,9 @@ mod tests {
             &[],
         );
         let env = Praison.environment(&hook, &ctx, b"");
-        assert!(env.contains(&("PRAISON_EVENT".into(), "before_tool".into())), "{env:?}");
+        assert!(
+            env.contains(&("PRAISON_EVENT".into(), "before_tool".into())),
+            "{env:?}"
+        );
     }
 }

@@ -77,7 +77,10 @@ mod tests {
             ("a '' \"\" b", &["a", "", "", "b"]),
             (r#"a "x\"y\\z\$w\n""#, &["a", r#"x"y\z\$w\n"#]),
             (r"a\ b \$HOME 'it'\''s'", &["a b", "$HOME", "it's"]),
-            ("# not a comment $X `y`", &["#", "not", "a", "comment", "$X", "`y`"]),
+            (
+                "# not a comment $X `y`",
+                &["#", "not", "a", "comment", "$X", "`y`"],
+            ),
             ("ab'cd'\"ef\"", &["abcdef"]),
             ("", &[]),
             ("   ", &[]),

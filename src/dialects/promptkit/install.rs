@@ -75,7 +75,11 @@ mod tests {
         let expected: Vec<String> = PromptkitHook::ALL
             .into_iter()
             .filter(|hook| hook.gates())
-            .flat_map(|hook| hook.phases().iter().map(move |p| format!("{}.{p}", hook.name())))
+            .flat_map(|hook| {
+                hook.phases()
+                    .iter()
+                    .map(move |p| format!("{}.{p}", hook.name()))
+            })
             .collect();
         assert_eq!(EVENTS, expected);
     }

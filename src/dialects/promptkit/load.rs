@@ -3,20 +3,20 @@
 //! file's order — PromptKit itself iterates a Go map, so its order is random; hookrun's is the
 //! file's. Filter hooks fail closed; a hook without `phases` never runs (a warning says so).
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::tree::{Node, Object};
 
+use super::PromptkitHook;
 use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::duration::seconds_to_duration;
-use crate::model::load::{DialectLoad, LoadContext, resolve_program, source_dir};
 use crate::config::locate::Step;
 use crate::config::locate_yaml::locate_yaml;
-use super::PromptkitHook;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::yaml;
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
+use crate::model::load::{DialectLoad, LoadContext, resolve_program, source_dir};
 
 const HOOK_KEYS: &[&str] = &[
     "command",

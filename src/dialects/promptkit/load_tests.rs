@@ -139,7 +139,10 @@ fn timeouts_must_be_positive_milliseconds() {
     // Found by the config fuzz target: a number too large for a duration panicked. It is an
     // error now (1e400 already was: the YAML reader refuses non-finite numbers).
     for (timeout, says) in [
-        ("3000111111111111111111111111111111111111111111111111111111111111111", "milliseconds"),
+        (
+            "3000111111111111111111111111111111111111111111111111111111111111111",
+            "milliseconds",
+        ),
         ("-5", "milliseconds"),
         ("1e400", "non-finite"),
     ] {

@@ -5,18 +5,18 @@
 //! the rest of the type's chain. Hooks receive `{hook, phase, request|response|event}`;
 //! `--output promptkit` answers `{"allow"}`, and exits 2 as well where only the exit code is read.
 
-mod load;
 mod install;
+mod load;
 
 use serde_json::{Map, json};
 
 use crate::config::format::Format;
 use crate::matching::Target;
+use crate::model::Dialect;
 use crate::model::answer::{Answer, Merged, Policy, block_reason, object};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::{EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 
 /// The PromptKit dialect.
 pub(crate) const PROMPTKIT: Dialect = Dialect::new(&Promptkit);
@@ -239,7 +239,10 @@ fn envelope(kind: PromptkitHook, ctx: &EventContext<'_>) -> std::rc::Rc<Vec<u8>>
         return crate::dialects::payload::as_is(ctx);
     }
     let phase = phase(ctx.event);
-    let head = [("hook", Piece::Str(kind.name())), ("phase", Piece::Str(phase))];
+    let head = [
+        ("hook", Piece::Str(kind.name())),
+        ("phase", Piece::Str(phase)),
+    ];
     let field = |key: &str| member(ctx, key);
     match kind {
         PromptkitHook::Session => object_line(&[head[0], head[1], ("event", whole(ctx))]),

@@ -2,16 +2,16 @@
 //! Fail posture follows ProxyAI's documentation: `beforeShellExecution` and
 //! `beforeReadFile` hooks fail closed; the rest fail open.
 
-use std::time::Duration;
 use crate::model::hook::Switches;
+use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
-use crate::dialects::json_file;
-use crate::model::load::{DialectLoad, LoadContext};
 use crate::config::locate::Step;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
+use crate::dialects::json_file;
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
+use crate::model::load::{DialectLoad, LoadContext};
 
 const ENTRY_KEYS: &[&str] = &["command", "matcher", "timeout", "enabled", "loopLimit"];
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);

@@ -3,17 +3,17 @@
 //! documented alias of `beforeToolUse`; `loopLimit` bounds how often a stop hook runs per
 //! session. Hooks get `PROXYAI_*` variables; `--output proxyai` answers with a `decision`.
 
-mod load;
 mod install;
+mod load;
 
 use serde_json::{Map, json};
 
 use crate::matching::{Flavour, Syntax, Target};
+use crate::model::Dialect;
 use crate::model::answer::{Answer, Merged, Policy, block_reason, decision_word, object, put};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 
 /// The ProxyAI dialect.
 pub(crate) const PROXYAI: Dialect = Dialect::new(&Proxyai);

@@ -4,17 +4,17 @@
 //! `/dev/null` unless `stdin_json`, commands with shell metacharacters and a `cwd` outside the
 //! workspace are errors, and the blocked variables of `env` are dropped with a warning.
 
-use std::path::{Component, Path, PathBuf};
 use crate::model::hook::Switches;
+use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
+use super::{EVENTS, normalize_event};
 use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
-use crate::model::load::{DialectLoad, LoadContext, resolve_program};
 use crate::config::locate::Step;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
-use super::{EVENTS, normalize_event};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
+use crate::model::load::{DialectLoad, LoadContext, resolve_program};
 
 /// `enabled` is hookrun's per-action switch (`hookrun hooks disable`); PRX's own runner ignores it.
 const ACTION_KEYS: &[&str] = &[
@@ -115,7 +115,9 @@ fn read_events(
     for (key, actions) in events {
         let event_path = child(path, key);
         let event = normalize_event(key);
-        let bare = event.strip_prefix(super::topic::LIFECYCLE_PREFIX).unwrap_or(&event);
+        let bare = event
+            .strip_prefix(super::topic::LIFECYCLE_PREFIX)
+            .unwrap_or(&event);
         if !known.contains(&bare) {
             let help = did_you_mean(bare, known).map_or_else(
                 || format!("prx events: {}", known.join(", ")),

@@ -17,11 +17,11 @@ use serde_json::{Map, Value};
 
 use crate::config::diagnostics::Severity;
 use crate::matching::Target;
+use crate::model::Dialect;
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
 use crate::model::hook::{EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
-use crate::model::Dialect;
 
 /// The PRX dialect.
 pub(crate) const PRX: Dialect = Dialect::new(&Prx);
@@ -174,7 +174,8 @@ impl DialectSpec for Prx {
 
 /// Whether `path` is a plugin manifest (`plugin.toml`) rather than `hooks.json`.
 fn is_manifest(path: &std::path::Path) -> bool {
-    path.file_name().is_some_and(|name| name == plugin::MANIFEST)
+    path.file_name()
+        .is_some_and(|name| name == plugin::MANIFEST)
 }
 
 /// Whether `event` is one of PRX's events, in any spelling PRX accepts (`hookrun serve`'s bus
@@ -208,7 +209,10 @@ fn envelope(ctx: &EventContext<'_>) -> std::rc::Rc<Vec<u8>> {
     object_line(&[
         ("event", Piece::Str(&lifecycle_event(ctx.event))),
         ("timestamp", Piece::Str(ctx.timestamp)),
-        ("session_id", member(ctx, "session_id").unwrap_or(Piece::NULL)),
+        (
+            "session_id",
+            member(ctx, "session_id").unwrap_or(Piece::NULL),
+        ),
         ("payload", whole(ctx)),
     ])
 }

@@ -30,7 +30,13 @@ pub(crate) const COMPILE_MARGIN: Duration = Duration::from_secs(10);
 /// Where hookrun keeps plugins' state (kv), under the project.
 pub(crate) const STATE_DIR: &str = ".hookrun/plugin-state";
 
-const TOP_KEYS: &[&str] = &["plugin", "capabilities", "permissions", "resources", "config"];
+const TOP_KEYS: &[&str] = &[
+    "plugin",
+    "capabilities",
+    "permissions",
+    "resources",
+    "config",
+];
 const PLUGIN_KEYS: &[&str] = &[
     "name",
     "version",
@@ -40,8 +46,20 @@ const PLUGIN_KEYS: &[&str] = &[
     "author",
     "license",
 ];
-const CAPABILITY_KEYS: &[&str] = &["type", "name", "description", "priority", "events", "schedule"];
-const PERMISSION_KEYS: &[&str] = &["required", "optional", "http_allowlist", "filesystem_allowlist"];
+const CAPABILITY_KEYS: &[&str] = &[
+    "type",
+    "name",
+    "description",
+    "priority",
+    "events",
+    "schedule",
+];
+const PERMISSION_KEYS: &[&str] = &[
+    "required",
+    "optional",
+    "http_allowlist",
+    "filesystem_allowlist",
+];
 const RESOURCE_KEYS: &[&str] = &[
     "max_fuel",
     "max_memory_mb",
@@ -114,7 +132,9 @@ pub(crate) fn locate(text: &str, path: &[Step], at_key: bool) -> (usize, usize) 
         let last = depth + 1 == path.len();
         let value = match step {
             Step::Key(key) => {
-                let Some((name, value)) = table.and_then(|t| t.iter().find(|(k, _)| k.get_ref() == &**key)) else {
+                let Some((name, value)) =
+                    table.and_then(|t| t.iter().find(|(k, _)| k.get_ref() == &**key))
+                else {
                     break;
                 };
                 if last && at_key {
@@ -169,8 +189,12 @@ fn read_manifest(
     reader.unknown_keys(meta, PLUGIN_KEYS, &meta_path, "[plugin]");
     let name = non_empty(reader, meta, "name", &meta_path);
     let version = non_empty(reader, meta, "version", &meta_path);
-    let api_version = reader.opt_str(meta, "api_version", &meta_path).unwrap_or("1");
-    let description = reader.opt_str(meta, "description", &meta_path).unwrap_or("");
+    let api_version = reader
+        .opt_str(meta, "api_version", &meta_path)
+        .unwrap_or("1");
+    let description = reader
+        .opt_str(meta, "description", &meta_path)
+        .unwrap_or("");
     for key in ["author", "license"] {
         reader.opt_str(meta, key, &meta_path);
     }
@@ -283,11 +307,18 @@ fn hook_events(reader: &mut Reader<'_>, root: &Object<'_>) -> Option<(bool, Vec<
         let listed = listed.unwrap_or_default();
         if listed.is_empty() {
             reader
-                .warn(&at, "this hook capability lists no `events`: it never fires")
+                .warn(
+                    &at,
+                    "this hook capability lists no `events`: it never fires",
+                )
                 .help = Some("add events = [\"tool_call\"] (or \"prx.lifecycle.*\", \"*\")".into());
         }
         for (at_event, pattern) in listed.iter().enumerate() {
-            check_pattern(reader, pattern, &child_index(&child(&at, "events"), at_event));
+            check_pattern(
+                reader,
+                pattern,
+                &child_index(&child(&at, "events"), at_event),
+            );
         }
         for pattern in listed {
             if !events.contains(&pattern) {
@@ -350,17 +381,27 @@ fn read_resources(reader: &mut Reader<'_>, root: &Object<'_>) -> Resources {
     let fields: [(&str, &mut u64, u64); 6] = [
         ("max_fuel", &mut resources.max_fuel, u64::MAX),
         ("max_memory_mb", &mut resources.max_memory_mb, u64::MAX),
-        ("max_execution_time_ms", &mut resources.max_execution_time_ms, u64::MAX),
+        (
+            "max_execution_time_ms",
+            &mut resources.max_execution_time_ms,
+            u64::MAX,
+        ),
         (
             "max_http_requests_per_call",
             &mut resources.max_http_requests_per_call,
             u64::from(u32::MAX),
         ),
-        ("max_kv_storage_mb", &mut resources.max_kv_storage_mb, u64::MAX),
+        (
+            "max_kv_storage_mb",
+            &mut resources.max_kv_storage_mb,
+            u64::MAX,
+        ),
         ("pool_size", &mut resources.pool_size, u64::MAX),
     ];
     for (key, field, max) in fields {
-        let Some(value) = table.get(key) else { continue };
+        let Some(value) = table.get(key) else {
+            continue;
+        };
         match value {
             Node::Number(number) if number.as_u64().is_some_and(|n| n <= max) => {
                 *field = number.as_u64().expect("checked");

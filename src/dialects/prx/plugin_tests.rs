@@ -85,7 +85,9 @@ fn hook_events_are_the_union_of_hook_capabilities_only() {
 
 #[test]
 fn a_plugin_without_a_hook_capability_is_no_hook() {
-    let load = load_text("[plugin]\nname = \"t\"\nversion = \"1\"\n[[capabilities]]\ntype = \"tool\"\nname = \"x\"\n");
+    let load = load_text(
+        "[plugin]\nname = \"t\"\nversion = \"1\"\n[[capabilities]]\ntype = \"tool\"\nname = \"x\"\n",
+    );
     assert!(load.diagnostics.is_empty());
     assert!(load.hooks.is_empty());
 }
@@ -124,7 +126,10 @@ mode = "strict"
     let load = load_text(text);
     assert!(load.diagnostics.is_empty(), "{:?}", said(&load));
     let plugin = plugin(&load);
-    assert_eq!(plugin.wasm, PathBuf::from("/p/plugins/audit/build/hook.wasm"));
+    assert_eq!(
+        plugin.wasm,
+        PathBuf::from("/p/plugins/audit/build/hook.wasm")
+    );
     assert_eq!(plugin.api_version, "0.1");
     assert_eq!(plugin.permissions.required, ["log", "kv"]);
     assert_eq!(plugin.permissions.filesystem_allowlist, ["/tmp/x"]);
@@ -139,8 +144,14 @@ mode = "strict"
             pool_size: 2,
         }
     );
-    assert_eq!(plugin.config.get("mode").map(String::as_str), Some("strict"));
-    assert_eq!(load.hooks[0].timeout, Duration::from_millis(250) + COMPILE_MARGIN);
+    assert_eq!(
+        plugin.config.get("mode").map(String::as_str),
+        Some("strict")
+    );
+    assert_eq!(
+        load.hooks[0].timeout,
+        Duration::from_millis(250) + COMPILE_MARGIN
+    );
 }
 
 #[test]
@@ -179,9 +190,17 @@ retries = 3
 #[test]
 fn a_missing_plugin_table_or_version_and_bad_toml_are_errors() {
     let none = load_text("[[capabilities]]\ntype = \"hook\"\nname = \"h\"\n");
-    assert!(said(&none)[0].contains("has no `[plugin]` table"), "{:?}", said(&none));
+    assert!(
+        said(&none)[0].contains("has no `[plugin]` table"),
+        "{:?}",
+        said(&none)
+    );
     let no_version = load_text("[plugin]\nname = \"a\"\n");
-    assert!(said(&no_version)[0].contains("has no `version`"), "{:?}", said(&no_version));
+    assert!(
+        said(&no_version)[0].contains("has no `version`"),
+        "{:?}",
+        said(&no_version)
+    );
     let broken = load_text("[plugin\nname = 1");
     assert!(said(&broken)[0].starts_with("1:"), "{:?}", said(&broken));
     assert!(said(&broken)[0].contains("invalid TOML"));
@@ -196,7 +215,10 @@ fn unknown_keys_and_patterns_that_never_fire_are_warnings() {
     assert_eq!(load.hooks.len(), 1);
     let said = said(&load);
     assert_eq!(said.len(), 3, "{said:?}");
-    assert!(said[0].starts_with("4:1 warning unknown key `homepage`"), "{said:?}");
+    assert!(
+        said[0].starts_with("4:1 warning unknown key `homepage`"),
+        "{said:?}"
+    );
     assert!(said[1].contains("`Tool-Call` never fires"), "{said:?}");
     assert!(said[2].contains("lists no `events`"), "{said:?}");
 }

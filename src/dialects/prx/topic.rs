@@ -81,7 +81,10 @@ mod tests {
             delivery(&of(&["prx.lifecycle.tool_call", "tool_call"]), "tool_call").as_deref(),
             Some("tool_call")
         );
-        assert_eq!(delivery(&of(&["*"]), "agent_end").as_deref(), Some("agent_end"));
+        assert_eq!(
+            delivery(&of(&["*"]), "agent_end").as_deref(),
+            Some("agent_end")
+        );
         assert_eq!(delivery(&of(&["agent_start"]), "tool_call"), None);
         assert_eq!(delivery(&of(&[]), "tool_call"), None);
     }
