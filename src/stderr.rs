@@ -22,3 +22,11 @@ macro_rules! say {
 }
 
 pub(crate) use say;
+
+/// Writes `text` to stderr as it is (a question that waits on the same line for its answer),
+/// ignoring any error.
+pub(crate) fn write_str(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes());
+    let _ = stderr.flush();
+}

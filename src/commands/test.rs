@@ -1,6 +1,9 @@
 //! `hookrun test [PATH…]`: finds test files, runs every test through the real `fire` pipeline,
 //! reports (README, "Testing your hooks"). Exit 0 only when every test passed; 1 when one failed, a
 //! test file is bad, or nothing was found to run (an empty run in CI is a mistake, not a success).
+//! The project's hook files must be trusted as they are now: at a terminal `test` shows what is
+//! not and offers to trust it (the loop of editing a policy and testing it is one step);
+//! elsewhere every test fails with the reason, so that a report never comes out empty.
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
@@ -25,22 +28,11 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
         );
         return Ok(ExitCode::from(exit::FAILURE));
     }
-    if !cli.global.trust_project {
-        let config = crate::commands::load_config(cli, &project_dir);
-        let store = crate::trust::Store::load();
-        let untrusted: Vec<String> = crate::trust::assess(&config, &project_dir, &store, None)
-            .into_iter()
-            .filter(|source| source.state != crate::trust::State::Trusted)
-            .map(|source| config.sources[source.source].display.clone())
-            .collect();
-        if !untrusted.is_empty() {
-            crate::stderr::say!(
-                "hookrun: not running tests: the project's hook files are not trusted ({}); review and trust them with `hookrun trust`, or pass --trust-project",
-                untrusted.join(", ")
-            );
-            return Ok(ExitCode::from(exit::FAILURE));
-        }
-    }
+    let refused = if cli.global.trust_project {
+        None
+    } else {
+        crate::commands::trust::before_running(cli, &project_dir, "run the tests")?
+    };
     let exe = std::env::current_exe()
         .map_err(|e| Error::Io(format!("cannot find the hookrun binary: {e}")))?;
     let color = args.format == TestFormat::Human
@@ -72,7 +64,10 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
         reporter.file(&display);
         for case in cases {
             selected += 1;
-            reporter.case(run_case(&exe, &file, case, cli.global.trust_project));
+            reporter.case(match &refused {
+                Some(why) => not_run(&file, case, why),
+                None => run_case(&exe, &file, case, cli.global.trust_project),
+            });
         }
     }
     if let Some(filter) = &args.filter
@@ -114,6 +109,24 @@ fn run_case(exe: &Path, file: &TestFile, case: &TestCase, trust_project: bool) -
             )
         }
     }
+}
+
+/// A test not run because the project's hook files are not trusted: a failure in every report
+/// format (a CI job's JUnit report lists each test, failed, with the reason).
+fn not_run(file: &TestFile, case: &TestCase, why: &str) -> CaseResult {
+    let mismatch = Mismatch {
+        field: "trust".into(),
+        expected: "the project's hook files trusted".into(),
+        actual: why.to_owned(),
+    };
+    CaseResult::new(
+        &file.display,
+        &case.name,
+        std::time::Duration::ZERO,
+        None,
+        vec![mismatch],
+        "",
+    )
 }
 
 /// The files to run: the paths given (directories searched), else every test file under the

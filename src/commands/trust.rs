@@ -122,19 +122,80 @@ fn describe(config: &Config, pending: &[SourceTrust]) -> String {
 
 /// Asks on the terminal; refuses when stdin is not one.
 fn confirm() -> Result<bool, Error> {
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
+    if !std::io::stdin().is_terminal() {
         return Err(Error::Io(
             "stdin is not a terminal: pass --yes to trust these files without asking".to_owned(),
         ));
     }
     write("Trust these hooks to run? [y/N] ");
+    read_yes()
+}
+
+/// Reads one answer line from the terminal: yes or not.
+fn read_yes() -> Result<bool, Error> {
     let mut answer = String::new();
-    stdin
+    std::io::stdin()
         .lock()
         .read_line(&mut answer)
         .map_err(|e| Error::Io(e.to_string()))?;
     Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "YES" | "Yes"))
+}
+
+/// Before a command runs the project's hooks for the user (`hookrun test`): `None` when every
+/// project hook file is trusted as it is now, or when the user, asked at a terminal after being
+/// shown what would run (and, for a changed file, what changed), trusts them; otherwise why not,
+/// for the command's report. The questions and the listing go to stderr, so that a report on
+/// stdout stays whole.
+pub(crate) fn before_running(
+    cli: &Cli,
+    project_dir: &std::path::Path,
+    purpose: &str,
+) -> Result<Option<String>, Error> {
+    let config = load_config(cli, project_dir);
+    let mut store = Store::load();
+    let pending: Vec<SourceTrust> = trust::assess(&config, project_dir, &store, None)
+        .into_iter()
+        .filter(|source| source.state != State::Trusted)
+        .collect();
+    if pending.is_empty() {
+        return Ok(None);
+    }
+    let files: Vec<String> = pending
+        .iter()
+        .map(|source| {
+            let display = &config.sources[source.source].display;
+            match source.state {
+                State::Changed { .. } => format!("{display} (changed since trusted)"),
+                _ => display.clone(),
+            }
+        })
+        .collect();
+    let files = files.join(", ");
+    if !std::io::stdin().is_terminal() || trust::in_ci() {
+        let how = if trust::in_ci() {
+            "in CI pass --trust-project to run the checkout's own hooks"
+        } else {
+            "review and trust them with `hookrun trust`, or run this at a terminal to be asked"
+        };
+        let why = format!("not run: the project's hook files are not trusted ({files}); {how}");
+        crate::stderr::say!("hookrun: {why}");
+        return Ok(Some(why));
+    }
+    crate::stderr::say!(
+        "hookrun: to {purpose}, hookrun runs the project's hooks; these files are not trusted as they are now:"
+    );
+    crate::stderr::say!("{}", describe(&config, &pending).trim_end());
+    crate::stderr::write_str(&format!("Trust them and {purpose}? [y/N] "));
+    if !read_yes()? {
+        let why =
+            format!("not run: the project's hook files are not trusted ({files}); you declined");
+        crate::stderr::say!("hookrun: {why}");
+        return Ok(Some(why));
+    }
+    let root = record(&mut store, project_dir, &pending);
+    save(&mut store)?;
+    crate::stderr::say!("hookrun: trusted {files} in {}", root.display());
+    Ok(None)
 }
 
 fn save(store: &mut Store) -> Result<(), Error> {

@@ -1,12 +1,19 @@
 //! `fire`'s trust gate: the planned hooks that came with the project run only when their file is
 //! trusted as it is now; the others are held back — loudly: one line on stderr naming the files
-//! and the command that trusts them, an `untrusted` record each, and a block under `--strict` or
-//! the user's `[trust] untrusted = "block"`.
+//! and the command that trusts them, an `untrusted` record each, and a block (README, "Trust")
+//! where holding them back would quietly turn a guard off:
+//!
+//! - a file the user trusted and that has changed since, when a held-back hook of it could block
+//!   (a filter hook, not async): the user let that guard in, and an edit must not switch it off;
+//! - any held-back hook in a CI job ([`crate::trust::in_ci`]), where nobody can review and trust
+//!   the checkout, so that a recipe that forgot `--trust-project` fails instead of passing;
+//! - any held-back hook under `--strict` or the user's `[trust] untrusted = "block"`.
 
 use std::path::Path;
 
 use crate::cli::Cli;
 use crate::model::answer::{Decision, Said};
+use crate::model::hook::{Hook, Mode};
 use crate::plan::{Skip, Step};
 use crate::sources::Config;
 use crate::trust::{self, State, Store};
@@ -19,6 +26,8 @@ pub(crate) struct Held {
     hooks: usize,
     /// Held-back hooks block the action.
     pub(crate) blocks: bool,
+    /// Why they block, as the stderr line and the deny's reason say it.
+    why: Option<&'static str>,
 }
 
 /// Marks the planned steps of untrusted project files as held back; `None` when every planned
@@ -53,8 +62,18 @@ pub(crate) fn hold_back(
     let mut held = Held {
         files: Vec::new(),
         hooks: 0,
-        blocks: strict || trust::blocks_when_untrusted(config),
+        blocks: false,
+        why: if strict {
+            Some("--strict")
+        } else if trust::blocks_when_untrusted(config) {
+            Some("[trust] untrusted = \"block\"")
+        } else if trust::in_ci() {
+            Some("in CI (the CI variable is set), where nobody can trust them")
+        } else {
+            None
+        },
     };
+    let mut changed_guard = false;
     for source in assessed.iter().filter(|s| s.state != State::Trusted) {
         let changed = matches!(source.state, State::Changed { .. });
         let display = &config.sources[source.source].display;
@@ -64,20 +83,35 @@ pub(crate) fn hold_back(
             display.clone()
         });
         for step in steps.iter_mut().filter(|step| step.skip.is_none()) {
-            if config.hooks[step.hook].source == source.source {
+            let hook = &config.hooks[step.hook];
+            if hook.source == source.source {
                 step.skip = Some(Skip::Untrusted { changed });
                 held.hooks += 1;
+                changed_guard |= changed && could_block(hook);
             }
         }
     }
+    if held.why.is_none() && changed_guard {
+        held.why = Some("a guard of a file you trusted changed since");
+    }
+    held.blocks = held.why.is_some();
     (held.hooks > 0).then_some(held)
+}
+
+/// Whether `hook`'s answer could stop the action when it runs: a filter hook that hookrun waits
+/// for. An observe or async hook held back loses no block.
+fn could_block(hook: &Hook) -> bool {
+    hook.mode == Mode::Filter && !hook.run_async
 }
 
 impl Held {
     /// The one stderr line.
     pub(crate) fn announce(&self) {
         let hooks = if self.hooks == 1 { "hook" } else { "hooks" };
-        let action = if self.blocks { "blocking" } else { "not run" };
+        let action = match self.why {
+            Some(why) => format!("blocking: {why}"),
+            None => "not run".to_owned(),
+        };
         crate::stderr::say!(
             "hookrun: held back {} {hooks} of untrusted project files ({action}): {}; review and trust them with `hookrun trust`",
             self.hooks,
@@ -91,8 +125,9 @@ impl Held {
             outcome: Outcome::Blocking,
             decision: Decision::Deny,
             reason: Some(format!(
-                "hookrun held back hooks of untrusted project files ({}): review them with `hookrun trust`",
-                self.files.join(", ")
+                "hookrun held back hooks of untrusted project files ({}), and blocks for them ({}): review and trust them with `hookrun trust`",
+                self.files.join(", "),
+                self.why.unwrap_or("held back")
             )),
             error: None,
             said: Said::default(),

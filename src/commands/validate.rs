@@ -44,10 +44,20 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
                 }
                 _ => "its hooks are not trusted: they are held back",
             };
-            checked.push(
-                Diagnostic::whole_file(Severity::Warning, display, message)
-                    .with_help("review and trust them with `hookrun trust`"),
-            );
+            // In CI nobody can trust the checkout: the steps after this one would run none of
+            // its hooks, so the first step fails and says how to run them.
+            let (severity, help) = if crate::trust::in_ci() {
+                (
+                    Severity::Error,
+                    "in CI (the CI variable is set) pass --trust-project to run the checkout's own hooks (README, \"hookrun in CI\")",
+                )
+            } else {
+                (
+                    Severity::Warning,
+                    "review and trust them with `hookrun trust` (`hookrun test` offers to, at a terminal)",
+                )
+            };
+            checked.push(Diagnostic::whole_file(severity, display, message).with_help(help));
         }
     }
     let order: Vec<&str> = config.sources.iter().map(|s| s.display.as_str()).collect();

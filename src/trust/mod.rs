@@ -117,3 +117,36 @@ pub(crate) fn blocks_when_untrusted(config: &Config) -> bool {
         .iter()
         .any(|source| source.level == Level::User && source.switches.untrusted_blocks)
 }
+
+/// Whether this process runs in a CI job: `CI` set to anything but empty, `0` or `false` (GitHub
+/// Actions, GitLab CI, CircleCI, Travis CI, Buildkite, Bitbucket Pipelines and others set
+/// `CI=true`). Nobody there can review and trust a project's files, so held-back hooks block,
+/// `hookrun test` fails and `validate` reports an error instead of passing quietly.
+pub(crate) fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|value| truthy(&value.to_string_lossy()))
+}
+
+/// A variable's value read as a switch: anything but empty, `0`, `false`, `no` or `off`.
+fn truthy(value: &str) -> bool {
+    let value = value.trim();
+    !(value.is_empty()
+        || value == "0"
+        || ["false", "no", "off"]
+            .iter()
+            .any(|word| value.eq_ignore_ascii_case(word)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::truthy;
+
+    #[test]
+    fn ci_is_on_for_any_value_but_the_falsey_ones() {
+        for on in ["true", "1", "yes", "True", "github"] {
+            assert!(truthy(on), "{on}");
+        }
+        for off in ["", " ", "0", "false", "FALSE", "no", "off"] {
+            assert!(!truthy(off), "{off:?}");
+        }
+    }
+}

