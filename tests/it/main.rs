@@ -5,6 +5,7 @@ mod answers;
 mod async_hooks;
 mod big_configs;
 mod cache;
+mod ci_recipe;
 mod codex;
 mod core_config;
 mod core_fire;

@@ -21,6 +21,7 @@ const REASON: &str = "rm -rf is not allowed here";
 
 /// Every recipe the README marks, each tested below.
 const TESTED: &[&str] = &[
+    "ci",
     "claude",
     "codex",
     "gemini",
