@@ -5,13 +5,12 @@
 //! crash sees the old file or the new one, never half of one. The directory, not the file, is
 //! locked: a lock on the file would be left behind on the old inode by the rename.
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use rustix::fs::{FlockOperation, flock};
 use sha2::{Digest, Sha256};
 
 use crate::install::write::atomic_write;
+pub(crate) use crate::install::write::{Lock, lock};
 
 /// A version token for a file's state: `sha256:<hex>` of its bytes, or `absent`. Two reads with the
 /// same token saw the same bytes, so a writer holding a token can refuse to overwrite an edit made
@@ -32,21 +31,6 @@ impl std::fmt::Display for Version {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
-}
-
-/// The lock on a file's directory; released on drop (closing the descriptor).
-#[derive(Debug)]
-pub(crate) struct Lock {
-    _dir: File,
-}
-
-/// Locks the directory `path` is in (created when missing), waiting for other editors.
-pub(crate) fn lock(path: &Path) -> std::io::Result<Lock> {
-    let dir = parent(path);
-    std::fs::create_dir_all(&dir)?;
-    let file = File::open(&dir)?;
-    flock(&file, FlockOperation::LockExclusive)?;
-    Ok(Lock { _dir: file })
 }
 
 /// The file's text (`None` when it does not exist).
@@ -70,13 +54,6 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
         let _ = write!(out, "{byte:02x}");
         out
     })
-}
-
-fn parent(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 #[cfg(test)]

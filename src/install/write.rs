@@ -2,6 +2,11 @@
 //! directory, takes the old file's permissions, reaches the disk, and is renamed over the old
 //! one, so the agent never reads half a file and a failed write leaves the old one whole.
 //!
+//! A read-modify-write holds the file's [`Lock`] from the read to the rename: an exclusive
+//! advisory lock (`flock`) on the file's directory, so concurrent writers (processes or threads)
+//! queue instead of losing each other's updates. The directory, not the file, is locked: a lock
+//! on the file would be left behind on the old inode by the rename.
+//!
 //! Debug builds only: `HOOKRUN_TEST_PAUSE_BEFORE_RENAME_MS` makes the writer sleep between the
 //! fsync and the rename, so the tests can kill it in the middle of an edit.
 
@@ -51,6 +56,24 @@ pub(crate) fn atomic_write(path: &Path, text: &str) -> std::io::Result<()> {
         let _ = fs::remove_file(&temp);
     }
     written
+}
+
+/// The lock on a file's directory; released on drop (closing the descriptor).
+#[derive(Debug)]
+pub(crate) struct Lock {
+    _dir: fs::File,
+}
+
+/// Locks the directory `path` is in (created when missing), waiting for other writers.
+pub(crate) fn lock(path: &Path) -> std::io::Result<Lock> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir)?;
+    let file = fs::File::open(dir)?;
+    rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)?;
+    Ok(Lock { _dir: file })
 }
 
 /// The tests' window between write and rename (debug builds only; see the module doc).

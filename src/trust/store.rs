@@ -3,6 +3,11 @@
 //! rename) with mode 0600 in a 0700 directory. A store that another user owns, or that others
 //! may write (the file or its directory), is ignored with a warning, as ssh treats such files:
 //! whoever can write it could trust anything.
+//!
+//! Concurrent `hookrun trust` runs (ten projects of one user trusted at once) must not lose each
+//! other's records: a store remembers the changes made to it, and [`Store::save`] takes the
+//! store directory's lock (`install::write::lock`), reads the file again, applies those changes to
+//! what is there now, and writes it before letting go.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -35,6 +40,37 @@ pub(crate) struct Store {
     document: Document,
     /// Why the file on disk was not used (it is then never written either).
     pub(crate) ignored: Option<String>,
+    /// The changes made since the load, replayed onto the file as it is when saved.
+    changes: Vec<Change>,
+}
+
+/// One change to the store.
+#[derive(Debug)]
+enum Change {
+    Trust {
+        root: String,
+        key: String,
+        record: Record,
+    },
+    Revoke {
+        root: String,
+    },
+}
+
+impl Document {
+    fn apply(&mut self, change: &Change) {
+        match change {
+            Change::Trust { root, key, record } => {
+                self.projects
+                    .entry(root.clone())
+                    .or_default()
+                    .insert(key.clone(), record.clone());
+            }
+            Change::Revoke { root } => {
+                self.projects.remove(root);
+            }
+        }
+    }
 }
 
 /// The store's path; `None` when neither `XDG_STATE_HOME` nor `HOME` is set.
@@ -57,19 +93,9 @@ impl Store {
             path: Some(path.clone()),
             ..Store::default()
         };
-        if let Some(problem) = unsafe_place(&path) {
-            store.ignored = Some(format!("{}: {problem}", path.display()));
-            return store;
-        }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => match serde_json::from_str::<Document>(&text) {
-                Ok(document) => store.document = document,
-                Err(error) => {
-                    store.ignored = Some(format!("{}: not a trust store: {error}", path.display()));
-                }
-            },
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-            Err(error) => store.ignored = Some(format!("{}: {error}", path.display())),
+        match read_document(&path) {
+            Ok(document) => store.document = document,
+            Err(why) => store.ignored = Some(why),
         }
         store
     }
@@ -89,19 +115,23 @@ impl Store {
 
     /// Trusts `key` of the project at `root` as it is now.
     pub(crate) fn trust(&mut self, root: &Path, key: &str, record: Record) {
-        self.document
-            .projects
-            .entry(root.to_string_lossy().into_owned())
-            .or_default()
-            .insert(key.to_owned(), record);
+        let change = Change::Trust {
+            root: root.to_string_lossy().into_owned(),
+            key: key.to_owned(),
+            record,
+        };
+        self.document.apply(&change);
+        self.changes.push(change);
     }
 
     /// Forgets the project at `root`; whether it had records.
     pub(crate) fn revoke(&mut self, root: &Path) -> bool {
-        self.document
-            .projects
-            .remove(&*root.to_string_lossy())
-            .is_some()
+        let root = root.to_string_lossy().into_owned();
+        let had = self.document.projects.contains_key(&root);
+        let change = Change::Revoke { root };
+        self.document.apply(&change);
+        self.changes.push(change);
+        had
     }
 
     /// Every project and its records.
@@ -109,7 +139,8 @@ impl Store {
         self.document.projects.iter()
     }
 
-    /// Writes the store atomically, mode 0600.
+    /// Applies this store's changes to the file as it is now, under the store directory's lock,
+    /// and writes it atomically, mode 0600: a `trust` run beside this one loses nothing.
     pub(crate) fn save(&mut self) -> std::io::Result<()> {
         if let Some(why) = &self.ignored {
             return Err(std::io::Error::other(format!(
@@ -123,8 +154,15 @@ impl Store {
         let dir = path.parent().expect("the store is in a directory");
         std::fs::create_dir_all(dir)?;
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
-        self.document.version = 1;
-        let mut text = serde_json::to_vec_pretty(&self.document).map_err(std::io::Error::other)?;
+        let _lock = crate::install::write::lock(&path)?;
+        let mut document = read_document(&path).map_err(|why| {
+            std::io::Error::other(format!("the trust store changed under us: {why}"))
+        })?;
+        for change in &self.changes {
+            document.apply(change);
+        }
+        document.version = 1;
+        let mut text = serde_json::to_vec_pretty(&document).map_err(std::io::Error::other)?;
         text.push(b'\n');
         let temp = dir.join(format!(".trust.json.{}", std::process::id()));
         let mut file = std::fs::OpenOptions::new()
@@ -138,7 +176,24 @@ impl Store {
         drop(file);
         std::fs::rename(&temp, &path).inspect_err(|_| {
             let _ = std::fs::remove_file(&temp);
-        })
+        })?;
+        self.document = document;
+        self.changes.clear();
+        Ok(())
+    }
+}
+
+/// The store's document at `path` (an empty one when there is no file yet), or why it must not
+/// be used.
+fn read_document(path: &Path) -> Result<Document, String> {
+    if let Some(problem) = unsafe_place(path) {
+        return Err(format!("{}: {problem}", path.display()));
+    }
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str::<Document>(&text)
+            .map_err(|error| format!("{}: not a trust store: {error}", path.display())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Document::default()),
+        Err(error) => Err(format!("{}: {error}", path.display())),
     }
 }
 

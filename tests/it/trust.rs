@@ -276,3 +276,58 @@ fn test_at_a_terminal_shows_the_change_and_offers_to_trust_it() {
     // Trusted as it is now: the next fire runs it without asking.
     case.fire("PreToolUse").exit(2);
 }
+
+#[test]
+fn ten_trust_runs_at_once_in_ten_projects_lose_no_record() {
+    let home = Case::new();
+    let projects: Vec<std::path::PathBuf> = (0..10)
+        .map(|i| {
+            let dir = home.at(&format!("project-{i}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("hookrun.toml"), GUARD).unwrap();
+            dir
+        })
+        .collect();
+    let hookrun = |dir: &std::path::Path, args: &[&str]| {
+        let mut command = std::process::Command::new(crate::harness::hookrun_bin());
+        command
+            .arg("-C")
+            .arg(dir)
+            .arg("--no-user-config")
+            .args(args)
+            .env("HOME", home.home())
+            .env("XDG_STATE_HOME", home.home().join("state"))
+            .env("XDG_CACHE_HOME", home.home().join("cache"))
+            .env("HOOKRUN_SYSTEM_ROOT", home.home().join("system"))
+            .env_remove("HOOKRUN_TRUST_PROJECT")
+            .env_remove("CI")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        command
+    };
+    let running: Vec<_> = projects
+        .iter()
+        .map(|dir| hookrun(dir, &["trust", "--yes"]).spawn().unwrap())
+        .collect();
+    for child in running {
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+    }
+    let listed = hookrun(&projects[0], &["trust", "--list"])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    for dir in &projects {
+        let root = std::fs::canonicalize(dir).unwrap();
+        assert!(
+            listed.contains(&*root.to_string_lossy()),
+            "{} lost:\n{listed}",
+            root.display()
+        );
+        let fired = hookrun(dir, &["fire", "PreToolUse", "--set", "tool_name=Bash"])
+            .output()
+            .unwrap();
+        assert_eq!(fired.status.code(), Some(2), "{fired:?}");
+    }
+}
