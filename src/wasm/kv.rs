@@ -5,6 +5,11 @@
 //! a crash leaves the old store or the new one, never half of either. The quota is PRX's: the
 //! bytes of every key and value together, at most `max_kv_storage_mb` MiB. Stores are small by
 //! that cap, so a whole rewrite is the simple and safe choice.
+//!
+//! Two fires may run one plugin at once, each in its own `hookrun-wasm`: a change takes the
+//! store directory's lock (`install::write::lock`), reads the file again, applies itself to what
+//! is there (the quota counted on that) and writes it before letting go, so neither loses the
+//! other's keys.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -29,21 +34,9 @@ impl Store {
     /// Opens the store under `dir` (an absent file is an empty store; nothing is created yet).
     pub(super) fn open(dir: &Path, quota_mb: u64) -> Result<Store, String> {
         let quota = usize::try_from(quota_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
-        let path = dir.join(FILE);
-        let entries = match fs::read(&path) {
-            Ok(bytes) => decode(&bytes)
-                .map_err(|why| format!("the kv store {} is damaged: {why}", path.display()))?,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => BTreeMap::new(),
-            Err(error) => {
-                return Err(format!(
-                    "the kv store {} is unreadable: {error}",
-                    path.display()
-                ));
-            }
-        };
         Ok(Store {
             dir: dir.to_path_buf(),
-            entries,
+            entries: read(dir)?,
             quota,
         })
     }
@@ -66,54 +59,65 @@ impl Store {
 
     /// Stores `value` under `key` within the quota, and writes the store out.
     pub(super) fn set(&mut self, key: String, value: Vec<u8>) -> Result<(), String> {
-        let used: usize = self.entries.iter().map(|(k, v)| k.len() + v.len()).sum();
-        let replaced = self
-            .entries
-            .get(&key)
-            .map_or(0, |old| key.len() + old.len());
-        let next = used - replaced + key.len() + value.len();
-        if next > self.quota {
-            return Err(format!(
-                "plugin KV quota exceeded: requested {next} bytes, limit {} bytes \
-                 (max_kv_storage_mb)",
-                self.quota
-            ));
-        }
-        let previous = self.entries.insert(key.clone(), value);
-        self.save().inspect_err(|_| {
-            // The store on disk did not change: neither does the one in memory.
-            match previous {
-                Some(old) => self.entries.insert(key, old),
-                None => self.entries.remove(&key),
-            };
+        let quota = self.quota;
+        self.change(|entries| {
+            let used: usize = entries.iter().map(|(k, v)| k.len() + v.len()).sum();
+            let replaced = entries.get(&key).map_or(0, |old| key.len() + old.len());
+            let next = used - replaced + key.len() + value.len();
+            if next > quota {
+                return Err(format!(
+                    "plugin KV quota exceeded: requested {next} bytes, limit {quota} bytes \
+                     (max_kv_storage_mb)"
+                ));
+            }
+            entries.insert(key, value);
+            Ok(())
         })
     }
 
     /// Deletes `key`; whether it existed.
     pub(super) fn delete(&mut self, key: &str) -> Result<bool, String> {
-        let Some(old) = self.entries.remove(key) else {
-            return Ok(false);
-        };
-        self.save()
-            .inspect_err(|_| {
-                self.entries.insert(key.to_owned(), old);
-            })
-            .map(|()| true)
+        self.change(|entries| Ok(entries.remove(key).is_some()))
     }
 
-    /// Writes the whole store: temporary file, fsync, rename, fsync of the directory.
-    fn save(&self) -> Result<(), String> {
+    /// One change, under the directory's lock, to the store as it is on disk now; the store in
+    /// memory becomes what was written (and stays as it was when nothing was).
+    fn change<T>(
+        &mut self,
+        apply: impl FnOnce(&mut BTreeMap<String, Vec<u8>>) -> Result<T, String>,
+    ) -> Result<T, String> {
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&self.dir)
+            .map_err(|error| {
+                format!(
+                    "the kv store in {} was not saved (creating its directory): {error}",
+                    self.dir.display()
+                )
+            })?;
+        let _lock = crate::install::write::lock(&self.dir.join(FILE)).map_err(|error| {
+            format!(
+                "the kv store in {} was not saved (locking it): {error}",
+                self.dir.display()
+            )
+        })?;
+        let mut entries = read(&self.dir)?;
+        let changed = apply(&mut entries)?;
+        self.save(&entries)?;
+        self.entries = entries;
+        Ok(changed)
+    }
+
+    /// Writes the whole store: temporary file, fsync, rename, fsync of the directory. The caller
+    /// holds the lock.
+    fn save(&self, entries: &BTreeMap<String, Vec<u8>>) -> Result<(), String> {
         let failed = |what: &str, error: std::io::Error| {
             format!(
                 "the kv store in {} was not saved ({what}): {error}",
                 self.dir.display()
             )
         };
-        fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(&self.dir)
-            .map_err(|error| failed("creating its directory", error))?;
         let temporary = self.dir.join(format!(".{FILE}.{}.tmp", std::process::id()));
         let written = (|| {
             let mut file = fs::OpenOptions::new()
@@ -122,7 +126,7 @@ impl Store {
                 .truncate(true)
                 .mode(0o600)
                 .open(&temporary)?;
-            file.write_all(&encode(&self.entries))?;
+            file.write_all(&encode(entries))?;
             file.sync_all()?;
             fs::rename(&temporary, self.dir.join(FILE))?;
             fs::File::open(&self.dir)?.sync_all()
@@ -131,6 +135,20 @@ impl Store {
             let _ = fs::remove_file(&temporary);
             failed("writing it", error)
         })
+    }
+}
+
+/// The store under `dir` as it is on disk (an absent file is an empty store).
+fn read(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    let path = dir.join(FILE);
+    match fs::read(&path) {
+        Ok(bytes) => decode(&bytes)
+            .map_err(|why| format!("the kv store {} is damaged: {why}", path.display())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(BTreeMap::new()),
+        Err(error) => Err(format!(
+            "the kv store {} is unreadable: {error}",
+            path.display()
+        )),
     }
 }
 
@@ -210,6 +228,30 @@ mod tests {
         assert_eq!(mode(&state.join(FILE)), 0o600);
         let leftovers: Vec<_> = fs::read_dir(&state).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file stays behind");
+    }
+
+    #[test]
+    fn stores_opened_at_once_on_one_directory_lose_none_of_each_others_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let writers: Vec<_> = (0..8)
+            .map(|writer| {
+                // Each opened before any writes, as two fires' plugin hosts would be.
+                let mut kv = store(dir.path(), 1);
+                std::thread::spawn(move || {
+                    for key in 0..20 {
+                        kv.set(format!("{writer}:{key}"), vec![1]).unwrap();
+                    }
+                    kv.delete(&format!("{writer}:0")).unwrap();
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let kv = store(dir.path(), 1);
+        assert_eq!(kv.list_keys("").len(), 8 * 19);
+        assert_eq!(kv.get("7:19"), Some(vec![1]));
+        assert_eq!(kv.get("3:0"), None);
     }
 
     #[test]
