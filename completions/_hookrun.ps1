@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Wire hookrun into an agent''s own configuration as its single hook for every event')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove what `install` added to an agent''s configuration')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'List, add, change, remove and switch hooks in the agents'' own files')
+            [CompletionResult]::new('guard', 'guard', [CompletionResultType]::ParameterValue, 'Run a built-in guard on the event payload on stdin: exit 2 with the reason on stderr to block, 0 to let it through (for other agents'' hook files)')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -423,6 +424,23 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
         'hookrun;hooks;help;help' {
             break
         }
+        'hookrun;guard' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Dialect of `-c` files whose path does not tell it')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--no-user-config', '--no-user-config', [CompletionResultType]::ParameterName, 'Do not load the user-level `~/.config/hookrun/hookrun.toml`')
+            [CompletionResult]::new('--trust-project', '--trust-project', [CompletionResultType]::ParameterName, 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace what hookrun does to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'hookrun;serve' {
             [CompletionResult]::new('--addr', '--addr', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 takes a free port. The bound address is printed on stdout. [default: 127.0.0.1:7433, or none with --socket]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Listen on a Unix socket at PATH (mode 0600)')
@@ -460,6 +478,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Wire hookrun into an agent''s own configuration as its single hook for every event')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove what `install` added to an agent''s configuration')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'List, add, change, remove and switch hooks in the agents'' own files')
+            [CompletionResult]::new('guard', 'guard', [CompletionResultType]::ParameterValue, 'Run a built-in guard on the event payload on stdin: exit 2 with the reason on stderr to block, 0 to let it through (for other agents'' hook files)')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -519,6 +538,9 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             break
         }
         'hookrun;help;hooks;disable' {
+            break
+        }
+        'hookrun;help;guard' {
             break
         }
         'hookrun;help;serve' {

@@ -22,6 +22,9 @@ _hookrun() {
             hookrun,fire)
                 cmd="hookrun__subcmd__fire"
                 ;;
+            hookrun,guard)
+                cmd="hookrun__subcmd__guard"
+                ;;
             hookrun,help)
                 cmd="hookrun__subcmd__help"
                 ;;
@@ -60,6 +63,9 @@ _hookrun() {
                 ;;
             hookrun__subcmd__help,fire)
                 cmd="hookrun__subcmd__help__subcmd__fire"
+                ;;
+            hookrun__subcmd__help,guard)
+                cmd="hookrun__subcmd__help__subcmd__guard"
                 ;;
             hookrun__subcmd__help,help)
                 cmd="hookrun__subcmd__help__subcmd__help"
@@ -161,7 +167,7 @@ _hookrun() {
 
     case "${cmd}" in
         hookrun)
-            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust init install uninstall hooks serve help"
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version fire test completions schema validate list trust init install uninstall hooks guard serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -302,8 +308,46 @@ _hookrun() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        hookrun__subcmd__guard)
+            opts="-C -c -v -h -V --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version rm-rf"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         hookrun__subcmd__help)
-            opts="fire test completions schema validate list trust init install uninstall hooks serve help"
+            opts="fire test completions schema validate list trust init install uninstall hooks guard serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -331,6 +375,20 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__help__subcmd__fire)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hookrun__subcmd__help__subcmd__guard)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

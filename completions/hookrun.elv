@@ -43,6 +43,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
             cand uninstall 'Remove what `install` added to an agent''s configuration'
             cand hooks 'List, add, change, remove and switch hooks in the agents'' own files'
+            cand guard 'Run a built-in guard on the event payload on stdin: exit 2 with the reason on stderr to block, 0 to let it through (for other agents'' hook files)'
             cand serve 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -394,6 +395,22 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         }
         &'hookrun;hooks;help;help'= {
         }
+        &'hookrun;guard'= {
+            cand -C 'Project directory (default: the current directory)'
+            cand --project-dir 'Project directory (default: the current directory)'
+            cand -c 'Configuration file to load instead of discovery (repeatable)'
+            cand --config 'Configuration file to load instead of discovery (repeatable)'
+            cand --dialect 'Dialect of `-c` files whose path does not tell it'
+            cand --color 'When to colour human output'
+            cand --no-user-config 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
+            cand --trust-project 'Run the project''s own hook files without a trust record (CI that means to run the checkout''s hooks; see `hookrun trust`)'
+            cand -v 'Trace what hookrun does to stderr'
+            cand --verbose 'Trace what hookrun does to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'hookrun;serve'= {
             cand --addr 'Address to listen on; port 0 takes a free port. The bound address is printed on stdout. [default: 127.0.0.1:7433, or none with --socket]'
             cand --socket 'Listen on a Unix socket at PATH (mode 0600)'
@@ -430,6 +447,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand install 'Wire hookrun into an agent''s own configuration as its single hook for every event'
             cand uninstall 'Remove what `install` added to an agent''s configuration'
             cand hooks 'List, add, change, remove and switch hooks in the agents'' own files'
+            cand guard 'Run a built-in guard on the event payload on stdin: exit 2 with the reason on stderr to block, 0 to let it through (for other agents'' hook files)'
             cand serve 'Serve the project over HTTP: PRX''s /api/hooks, POST /api/fire/EVENT, the /api/events bus'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -472,6 +490,8 @@ set edit:completion:arg-completer[hookrun] = {|@words|
         &'hookrun;help;hooks;enable'= {
         }
         &'hookrun;help;hooks;disable'= {
+        }
+        &'hookrun;help;guard'= {
         }
         &'hookrun;help;serve'= {
         }

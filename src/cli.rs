@@ -98,6 +98,9 @@ pub(crate) enum Command {
     Uninstall(UninstallArgs),
     /// List, add, change, remove and switch hooks in the agents' own files.
     Hooks(HooksArgs),
+    /// Run a built-in guard on the event payload on stdin: exit 2 with the reason on stderr to
+    /// block, 0 to let it through (for other agents' hook files).
+    Guard(GuardArgs),
     /// Serve the project over HTTP: PRX's /api/hooks, POST /api/fire/EVENT, the /api/events bus.
     Serve(ServeArgs),
 }
@@ -240,6 +243,16 @@ pub(crate) struct ListArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
     pub(crate) format: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+#[group(skip)]
+pub(crate) struct GuardArgs {
+    /// The guard: `rm-rf` blocks shell commands that run a forced recursive delete.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(
+        crate::guard::Guard::ALL.iter().map(|guard| guard.name())
+    ))]
+    pub(crate) name: String,
 }
 
 #[derive(Debug, Args)]

@@ -32,6 +32,7 @@ macro_rules! trace {
 }
 
 pub(crate) mod detach;
+mod guard;
 pub(crate) mod http;
 pub(crate) mod job;
 mod loop_limit;
@@ -335,6 +336,7 @@ fn run(call: &mut Call<'_>, kit: &mut Kit) -> std::io::Result<Option<Ran>> {
         Handler::Http(http) => Ran::Reply(send_http(call, http, &mut kit.outbound)),
         Handler::Prompt(ask) => Ran::Reply(ask_model(call, ask, false, &mut kit.llm)),
         Handler::Agent(ask) => Ran::Reply(ask_model(call, ask, true, &mut kit.llm)),
+        Handler::Guard(guard) => Ran::Process(guard::run(*guard, call.payload.value())),
         // Run by `plugin::run` before this is asked.
         Handler::Plugin(_) | Handler::Unsupported { .. } => return Ok(None),
     }))
@@ -397,6 +399,7 @@ fn detach(
         // The loaders refuse `async` on these: they are always waited for.
         Handler::Prompt(_)
         | Handler::Agent(_)
+        | Handler::Guard(_)
         | Handler::Plugin(_)
         | Handler::Unsupported { .. } => {}
     }

@@ -26,6 +26,7 @@ mod execute;
 pub mod exit;
 #[doc(hidden)]
 pub mod fuzzing;
+mod guard;
 mod install;
 mod llm;
 pub(crate) mod matching;
@@ -118,6 +119,7 @@ fn run(cli: &cli::Cli) -> Result<ExitCode, Error> {
         cli::Command::Validate(args) => commands::validate::run(cli, args),
         cli::Command::List(args) => commands::list::run(cli, args),
         cli::Command::Trust(args) => commands::trust::run(cli, args),
+        cli::Command::Guard(args) => commands::guard::run(args),
         cli::Command::Init(args) => commands::init::run(cli, args),
         cli::Command::Install(args) => commands::install::run(
             cli,

@@ -177,8 +177,10 @@ pub(crate) fn plan(config: &Config, input: &PlanInput<'_>) -> Result<Vec<Step>, 
                 ),
                 // Every prompt or agent hook asks its model: none is taken for another.
                 // A plugin is run once per plugin directory already (its name is unique).
+                // A guard runs in-process and costs nothing: each copy answers for itself.
                 Handler::Prompt(_)
                 | Handler::Agent(_)
+                | Handler::Guard(_)
                 | Handler::Plugin(_)
                 | Handler::Unsupported { .. } => {
                     return None;

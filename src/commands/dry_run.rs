@@ -66,6 +66,12 @@ pub(crate) fn print(
                         .insert("plugin_event".into(), Value::String(delivered));
                 }
             }
+            if let Handler::Guard(guard) = &hook.handler {
+                record.extra.insert("kind".into(), Value::from("guard"));
+                record
+                    .extra
+                    .insert("guard".into(), Value::from(guard.name()));
+            }
             if hook.run_async {
                 record.extra.insert("async".into(), Value::Bool(true));
             }

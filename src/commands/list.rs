@@ -41,6 +41,9 @@ struct ListedHook {
     handler: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     command: Option<String>,
+    /// A built-in guard's name (`guard = "rm-rf"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guard: Option<&'static str>,
     /// A prompt or agent hook's prompt.
     #[serde(skip_serializing_if = "Option::is_none")]
     prompt: Option<String>,
@@ -152,6 +155,7 @@ fn listed(hook: &Hook) -> ListedHook {
             Some(plugin.wasm.display().to_string()),
             None,
         ),
+        Handler::Guard(_) => ("guard".to_owned(), None, None),
         Handler::Unsupported { kind } => (kind.clone(), None, None),
     };
     ListedHook {
@@ -164,6 +168,10 @@ fn listed(hook: &Hook) -> ListedHook {
         condition: hook.condition.clone(),
         handler,
         command,
+        guard: match &hook.handler {
+            Handler::Guard(guard) => Some(guard.name()),
+            _ => None,
+        },
         prompt: ask.map(|ask| ask.prompt.clone()),
         model: ask.and_then(|ask| ask.model.clone()),
         payload_template: match &hook.handler {
@@ -250,6 +258,7 @@ fn row(hook: &ListedHook) -> [String; 8] {
         if hook.enabled { "yes" } else { "no" }.to_owned(),
         hook.command
             .clone()
+            .or_else(|| hook.guard.map(|guard| format!("(guard) {guard}")))
             .or_else(|| {
                 let prompt = hook.prompt.as_deref()?;
                 let line = prompt.lines().next().unwrap_or_default();

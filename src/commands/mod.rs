@@ -11,6 +11,7 @@ pub(crate) mod completions;
 mod dry_run;
 pub(crate) mod fire;
 mod fire_log;
+pub(crate) mod guard;
 pub(crate) mod hooks;
 pub(crate) mod init;
 pub(crate) mod install;

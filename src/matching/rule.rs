@@ -147,16 +147,16 @@ impl Rule {
         let tool_name = payload.get("tool_name").and_then(Value::as_str);
         match &self.family {
             Family::Shell => {
-                let command = match tool_name {
-                    Some(name) if SHELL_TOOLS.contains(&name) => payload
-                        .pointer("/tool_input/command")
-                        .and_then(Value::as_str),
-                    Some(_) => return false,
-                    None => match payload.get("command").and_then(Value::as_str) {
-                        Some(command) => Some(command),
-                        None => return false,
-                    },
+                // A shell tool's call matches a bare rule even without a command in its input;
+                // a payload without a tool name counts only with a top-level `command`.
+                let command = shell_command(payload);
+                let shell_call = match tool_name {
+                    Some(name) => SHELL_TOOLS.contains(&name),
+                    None => command.is_some(),
                 };
+                if !shell_call {
+                    return false;
+                }
                 match (&self.spec, command) {
                     (None, _) => true,
                     (Some(spec), Some(command)) => command_matches(spec, command),
@@ -209,6 +209,20 @@ impl Rule {
                 .as_ref()
                 .map_err(String::as_str),
         )
+    }
+}
+
+/// The shell command of the event in `payload`, as `Bash(…)` rules read it: a shell tool's
+/// (`Bash`, `Shell`, `run_shell_command`, `shell`) `tool_input.command`, or, in a payload without
+/// a `tool_name`, the top-level `command` (a before-shell-execution event). `None` for any other
+/// tool's call and for events that carry no shell command.
+pub(crate) fn shell_command(payload: &Value) -> Option<&str> {
+    match payload.get("tool_name").and_then(Value::as_str) {
+        Some(name) if SHELL_TOOLS.contains(&name) => payload
+            .pointer("/tool_input/command")
+            .and_then(Value::as_str),
+        Some(_) => None,
+        None => payload.get("command").and_then(Value::as_str),
     }
 }
 

@@ -198,6 +198,9 @@ pub(crate) enum Handler {
     /// An agent hook: a bounded conversation in which the model may read the project with
     /// read-only tools before it answers (README, "Agent hooks").
     Agent(Ask),
+    /// A built-in guard hookrun runs in-process, answering as a command hook would (README,
+    /// "Hook kinds").
+    Guard(crate::guard::Guard),
     /// A PRX WebAssembly plugin's `on-event`, run by the companion `hookrun-wasm` (README,
     /// "Plugin hooks (PRX WASM)").
     Plugin(Box<crate::model::plugin::WasmPlugin>),
@@ -315,6 +318,7 @@ impl Hook {
             Handler::Http(_)
             | Handler::Prompt(_)
             | Handler::Agent(_)
+            | Handler::Guard(_)
             | Handler::Plugin(_)
             | Handler::Unsupported { .. } => None,
         }
@@ -386,7 +390,10 @@ impl Hook {
                     out.push(("wasm", wasm));
                 }
             }
-            Handler::Prompt(_) | Handler::Agent(_) | Handler::Unsupported { .. } => {}
+            Handler::Prompt(_)
+            | Handler::Agent(_)
+            | Handler::Guard(_)
+            | Handler::Unsupported { .. } => {}
         }
         for (key, value) in &self.env {
             out.push(("env", key.as_str()));
@@ -402,7 +409,7 @@ impl Hook {
 
 impl Handler {
     /// Whether `async` may hand this hook to a detached worker: a command or a request may; a
-    /// prompt or agent hook is always waited for, and its loaders refuse `async` on it.
+    /// prompt, agent or guard hook is always waited for, and its loaders refuse `async` on it.
     pub(crate) fn can_detach(&self) -> bool {
         matches!(self, Handler::Command(_) | Handler::Http(_))
     }
@@ -420,6 +427,7 @@ impl Handler {
             Handler::Command(form) => derive_name(form),
             Handler::Prompt(_) => "prompt-hook".to_owned(),
             Handler::Agent(_) => "agent-hook".to_owned(),
+            Handler::Guard(guard) => format!("guard-{}", guard.name()),
             Handler::Plugin(plugin) => plugin.name.clone(),
             Handler::Http(http) => {
                 let rest = http

@@ -57,9 +57,9 @@ impl Capture {
     }
 }
 
-#[cfg(test)]
 impl Capture {
-    /// A capture holding `bytes`, as if read from a stream (for building results by hand).
+    /// A capture holding `bytes`, as if read from a stream (for building results by hand: a
+    /// built-in guard's stderr, tests).
     pub(crate) fn with_bytes(bytes: &[u8]) -> Capture {
         let mut capture = Capture::new(usize::MAX);
         capture.push(bytes);

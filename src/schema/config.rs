@@ -63,7 +63,7 @@ fn hook() -> Value {
     json!({
         "type": "object",
         "required": ["events"],
-        "anyOf": [{"required": ["command"]}, {"required": ["prompt"]}, {"required": ["url"]}],
+        "anyOf": [{"required": ["command"]}, {"required": ["prompt"]}, {"required": ["url"]}, {"required": ["guard"]}],
         "additionalProperties": false,
         "properties": {
             "name": string("Unique in the file; default: derived from the command (http-<host> for a URL)."),
@@ -76,7 +76,8 @@ fn hook() -> Value {
             "matcher": string("Claude matcher semantics: \"\"/\"*\" all, names split on | or ,, else a regex."),
             "if": string("A permission-rule condition such as \"Bash(rm -rf *)\"."),
             "condition": string("The design note's name for `if` (give one of the two)."),
-            "kind": {"enum": ["command", "prompt", "agent", "http"], "description": "How the hook runs; default: prompt when `prompt` is set, else command."},
+            "kind": {"enum": ["command", "prompt", "agent", "http", "guard"], "description": "How the hook runs; default: guard when `guard` is set, prompt when `prompt` is set, http when `url` is set, else command."},
+            "guard": {"enum": crate::guard::Guard::ALL.iter().map(|guard| guard.name()).collect::<Vec<_>>(), "description": "A built-in guard run in-process, no process spawned: \"rm-rf\" blocks shell commands that run a forced recursive delete (exit 2 with the reason, as a command hook would)."},
             "prompt": string("A prompt or agent hook's question to the model; $ARGUMENTS stands for the payload's JSON (appended when absent)."),
             "model": string("The model a prompt or agent hook asks (over [llm] model)."),
             "command": string("Shell form (run with /bin/sh -c), or the program when `args` is given."),
@@ -90,7 +91,7 @@ fn hook() -> Value {
             "env": env_table("Extra environment for the hook."),
             "timeout": {"$ref": "#/$defs/duration"},
             "kill_grace": {"$ref": "#/$defs/duration"},
-            "mode": {"enum": ["filter", "observe", "command", "prompt", "agent", "http"], "description": "observe never blocks; the design note's command/prompt/agent/http mean `kind`."},
+            "mode": {"enum": ["filter", "observe", "command", "prompt", "agent", "http", "guard"], "description": "observe never blocks; the design note's command/prompt/agent/http/guard mean `kind`."},
             "on_error": {"enum": ["allow", "deny"], "description": "deny: a failing hook blocks (fails closed)."},
             "enabled": boolean("false switches the hook off."),
             "payload_file": boolean("Also hand the payload as a 0600 temp file in HOOKRUN_PAYLOAD_FILE."),

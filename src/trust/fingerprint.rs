@@ -76,6 +76,8 @@ fn definition(hook: &Hook) -> Value {
             plugin.description,
             file_hash(&plugin.wasm)
         ]),
+        // The guard's name says what runs: hookrun's own code, nothing of the project's.
+        Handler::Guard(guard) => json!(["guard", guard.name()]),
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
     let mut definition = json!({
@@ -158,6 +160,7 @@ pub(crate) fn summary(hook: &Hook) -> String {
         Handler::Prompt(ask) => format!("(prompt) {}", one_line(&ask.prompt)),
         Handler::Agent(ask) => format!("(agent) {}", one_line(&ask.prompt)),
         Handler::Http(http) => format!("POST {}", http.url),
+        Handler::Guard(guard) => format!("(guard) {}", guard.name()),
         Handler::Plugin(plugin) => format!(
             "(plugin {} {}) {}",
             plugin.name,

@@ -307,6 +307,8 @@ fn check_handler(
             }
         }
         Handler::Http(http) => http::check(site, http, policy, findings),
+        // Its name was checked when the file was read; nothing else can be wrong with it.
+        Handler::Guard(_) => {}
         Handler::Plugin(wasm) => plugin::check(site, wasm, findings),
         Handler::Command(form) => {
             if let crate::model::CommandForm::Shell(text) = form

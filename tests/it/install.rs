@@ -479,7 +479,7 @@ fn init_writes_a_policy_whose_tests_pass_and_refuses_to_overwrite() {
     let out = project.ok(&["init"]);
     assert!(out.contains("wrote hookrun.toml") && out.contains("wrote hookrun.hooktest.toml"));
     let out = project.ok(&["test"]);
-    assert!(out.contains("3 passed, 0 failed"), "{out}");
+    assert!(out.contains("12 passed, 0 failed"), "{out}");
     let out = project.ok(&["validate"]);
     assert!(out.contains("0 errors, 0 warnings"), "{out}");
 
@@ -494,7 +494,7 @@ fn init_writes_a_policy_whose_tests_pass_and_refuses_to_overwrite() {
     assert_eq!(project.read("hookrun.toml").as_deref(), Some("# mine\n"));
     let out = project.ok(&["init", "--force"]);
     assert!(out.contains("overwrote hookrun.toml"), "{out}");
-    assert!(project.ok(&["test"]).contains("3 passed, 0 failed"));
+    assert!(project.ok(&["test"]).contains("12 passed, 0 failed"));
 }
 
 #[test]

@@ -30,6 +30,8 @@ const LAYERS: &[&str] = &[
     "llm",
     // Pure matching: matchers, targets, `if` rules.
     "matching",
+    // Built-in guards (`guard = "rm-rf"`): pure checks of an event's shell command.
+    "guard",
     // Editing an agent's own file for `install`: order-keeping JSON, block YAML lines, atomic
     // writes, and the `Installer` interface the dialects implement.
     "install",

@@ -15,6 +15,7 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod guard;
 mod harness;
 mod hooks_cli;
 mod http_hooks;

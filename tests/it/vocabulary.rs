@@ -89,7 +89,7 @@ command = "lint ${tool_input.a.b}"
     );
     case.run(&["validate"])
         .exit(1)
-        .stdout_has("`mode` must be \"filter\" or \"observe\" (whether the hook's deny blocks), or \"command\", \"prompt\", \"agent\" or \"http\" (how it runs, as `kind`), found \"webhook\"")
+        .stdout_has("`mode` must be \"filter\" or \"observe\" (whether the hook's deny blocks), or \"command\", \"prompt\", \"agent\", \"http\" or \"guard\" (how it runs, as `kind`), found \"webhook\"")
         .stdout_has("`mode` says Agent but `kind` says Prompt")
         .stdout_has("`${tool_input.a.b}` is no shell variable: a nested path works in exec form only");
 }

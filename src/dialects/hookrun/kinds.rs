@@ -1,6 +1,6 @@
 //! The kinds of hook a `hookrun.toml` may hold and the design note's words for them (README,
-//! "Hook kinds"): `kind = "command" | "prompt" | "agent" | "http"` (implied by `command`,
-//! `prompt` or `url` when absent), with `mode` read both ways — `"filter"`/`"observe"` say
+//! "Hook kinds"): `kind = "command" | "prompt" | "agent" | "http" | "guard"` (implied by
+//! `command`, `prompt`, `url` or `guard` when absent), with `mode` read both ways — `"filter"`/`"observe"` say
 //! whether a deny blocks, the design note's `"command"`/`"prompt"`/`"agent"`/`"http"` say how
 //! the hook runs (the two sets share no word) — a prompt or agent hook's `prompt` and `model`,
 //! and the file's `[llm]` table.
@@ -8,6 +8,7 @@
 use crate::config::locate::Step;
 use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
+use crate::guard::Guard;
 use crate::llm::{LlmTable, Protocol};
 use crate::model::hook::{Ask, Handler, Mode};
 use crate::model::load::LoadContext;
@@ -19,6 +20,8 @@ pub(super) enum Kind {
     Prompt,
     Agent,
     Http,
+    /// A built-in guard run in-process (`guard = "rm-rf"`).
+    Guard,
 }
 
 impl Kind {
@@ -28,12 +31,13 @@ impl Kind {
             "prompt" => Some(Kind::Prompt),
             "agent" => Some(Kind::Agent),
             "http" => Some(Kind::Http),
+            "guard" => Some(Kind::Guard),
             _ => None,
         }
     }
 }
 
-const KIND_WORDS: &str = "\"command\", \"prompt\", \"agent\" or \"http\"";
+const KIND_WORDS: &str = "\"command\", \"prompt\", \"agent\", \"http\" or \"guard\"";
 
 /// A `[[hook]]` table's kind and its `mode` as filter/observe (`None`: not said). A wrong word is
 /// reported and read as the default.
@@ -80,7 +84,9 @@ pub(super) fn kind_and_mode(
             format!("`mode` says {other:?} but `kind` says {kind:?}: say how the hook runs once"),
         );
     }
-    let implied = if table.get("prompt").is_some() {
+    let implied = if table.get("guard").is_some() {
+        Kind::Guard
+    } else if table.get("prompt").is_some() {
         Kind::Prompt
     } else if table.get("url").is_some() {
         Kind::Http
@@ -118,6 +124,33 @@ pub(super) fn ask(
     } else {
         Handler::Prompt(ask)
     })
+}
+
+/// A guard hook's handler: its `guard`, one of the built-in guards' names. It runs hookrun's own
+/// code, so a `command`, `url` or `prompt` beside it is an error.
+pub(super) fn guard(reader: &mut Reader<'_>, table: &Object<'_>, path: &[Step]) -> Option<Handler> {
+    for key in ["command", "args", "url", "prompt"] {
+        if table.get(key).is_some() {
+            reader.error(
+                &child(path, key),
+                format!("a guard hook runs a built-in guard: it has no `{key}`"),
+            );
+        }
+    }
+    let name = reader.req_str(table, "guard", path, "the guard hook")?;
+    if let Some(guard) = Guard::from_name(name) {
+        return Some(Handler::Guard(guard));
+    }
+    reader
+        .error(
+            &child(path, "guard"),
+            format!(
+                "unknown guard {name:?}: the built-in guards are {}",
+                Guard::known_names()
+            ),
+        )
+        .help = Some("guard = \"rm-rf\" blocks forced recursive deletes".into());
+    None
 }
 
 const LLM_KEYS: &[&str] = &["provider", "base_url", "api_key_env", "model"];

@@ -49,6 +49,7 @@ const HOOK_KEYS: &[&str] = &[
     "kind",
     "prompt",
     "model",
+    "guard",
 ];
 /// A hook's timeout when neither it nor its file sets one.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -136,6 +137,7 @@ fn read_hook(
     let handler = match kind {
         Kind::Prompt | Kind::Agent => super::kinds::ask(reader, table, path, kind)?,
         Kind::Http | Kind::Command => read_handler(reader, table, path)?,
+        Kind::Guard => super::kinds::guard(reader, table, path)?,
     };
     let events = match reader.opt_str_list(table, "events", path) {
         Some(events) if !events.is_empty() => events,
@@ -237,11 +239,11 @@ fn read_async(
         (None, async_mode) => (async_mode, "async_mode"),
     };
     let run_async = run_async.unwrap_or(false);
-    if run_async && handler.asks_a_model() {
+    if run_async && !handler.can_detach() {
         reader.error(
             &child(path, async_key),
             format!(
-                "`{async_key}` is for command and http hooks: a prompt or agent hook is always waited for"
+                "`{async_key}` is for command and http hooks: a prompt, agent or guard hook is always waited for"
             ),
         );
     }
