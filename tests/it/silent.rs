@@ -94,13 +94,25 @@ fn an_event_no_agent_fires_gets_a_did_you_mean_unless_quiet() {
         .stderr_has("did you mean `PreToolUse`?");
     let quiet = case.fire_with("PreTooluse", &["--quiet"]).exit(0);
     assert_eq!(quiet.stderr, "");
-    // A known event, and an event of the project's own, say nothing.
+    // A known event says nothing.
     assert_eq!(case.fire("PreToolUse").exit(0).stderr, "");
+    // A name of the project's own in hookrun.toml is the file's warning (it may be a typo), shown
+    // even with --quiet; its hook runs, so the fire has nothing to add about the event.
     let own = Case::new().file(
         "hookrun.toml",
         "[[hook]]\nevents = [\"my-ci-step\"]\ncommand = \"true\"\n",
     );
-    assert_eq!(own.fire("my-ci-step").exit(0).stderr, "");
+    let run = own
+        .fire_with("my-ci-step", &["--quiet"])
+        .exit(0)
+        .stderr_has("warning: no agent fires an event named `my-ci-step`")
+        .stderr_has("hookrun.toml:2:11");
+    assert!(
+        !run.stderr.contains("no hook is registered"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.hook_names(), ["true"]);
 }
 
 #[test]
