@@ -51,8 +51,20 @@ pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
 /// files' hooks, `validate` reports an error.
 pub(crate) const DANGLING_SYMLINK: &str = "dangling-symlink";
 
-/// Warning codes that `validate` reports as errors.
-pub(crate) const VALIDATE_ERRORS: &[&str] = &[PRX_BLOCKED_ENV, DANGLING_SYMLINK];
+/// A key `hookrun.toml` does not have (`on_eror`): `fire` warns (without `-v`) and runs the rest
+/// of the file, `validate` reports an error. A typo there must not quietly weaken a guard.
+pub(crate) const UNKNOWN_KEY: &str = "unknown-key";
+
+/// An event name in `hookrun.toml` that no agent fires (`PreToolUze`): as [`UNKNOWN_KEY`].
+pub(crate) const UNKNOWN_EVENT: &str = "unknown-event";
+
+/// Warning codes that `validate` reports as errors. `fire` shows every coded warning, `-v` or not.
+pub(crate) const VALIDATE_ERRORS: &[&str] = &[
+    PRX_BLOCKED_ENV,
+    DANGLING_SYMLINK,
+    UNKNOWN_KEY,
+    UNKNOWN_EVENT,
+];
 
 /// The most characters of a source line a diagnostic keeps and shows: a minified one-line file
 /// must not cost a copy of the whole line per problem.
@@ -239,9 +251,14 @@ pub(crate) enum Shown {
     More(String),
 }
 
-/// The error diagnostics as `fire` and the other commands print them: capped per file.
+/// The error diagnostics as `fire` and the other commands print them when they refuse a
+/// configuration, with the coded warnings (`fire` shows those whatever else it says: a typo next
+/// to the error must not wait for the error's fix to be seen): capped per file.
 pub(crate) fn render_errors(diagnostics: &[Diagnostic]) -> String {
-    let errors: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    let errors: Vec<&Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.is_error() || d.code.is_some())
+        .collect();
     let shown: Vec<String> = shown_per_file(&errors)
         .into_iter()
         .map(|shown| match shown {
@@ -266,6 +283,12 @@ pub(crate) fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a
         .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(2))
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate)
+}
+
+/// The help for a word outside a closed set (`mode = "observ"`): the closest right word, when one
+/// is close enough to be what was meant.
+pub(crate) fn closest_word(word: &str, words: &[&str]) -> Option<String> {
+    did_you_mean(word, words).map(|close| format!("did you mean \"{close}\"?"))
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -379,5 +402,43 @@ mod tests {
         assert_eq!(did_you_mean("PreTooluse", &events), Some("PreToolUse"));
         assert_eq!(did_you_mean("pretooluse", &events), Some("PreToolUse"));
         assert_eq!(did_you_mean("Nothing", &events), None);
+    }
+
+    #[test]
+    fn a_wrong_word_of_a_closed_set_is_offered_the_closest_right_one() {
+        let mode = ["filter", "observe", "command", "prompt", "agent", "http"];
+        assert_eq!(
+            closest_word("observ", &mode).as_deref(),
+            Some("did you mean \"observe\"?")
+        );
+        assert_eq!(
+            closest_word("Promt", &mode).as_deref(),
+            Some("did you mean \"prompt\"?")
+        );
+        assert_eq!(
+            closest_word("dney", &["allow", "deny"]).as_deref(),
+            Some("did you mean \"deny\"?")
+        );
+        assert_eq!(closest_word("sometimes", &["allow", "deny"]), None);
+    }
+
+    #[test]
+    fn a_key_typo_suggests_the_closest_key() {
+        let keys = ["on_error", "events", "mode", "enabled"];
+        assert_eq!(did_you_mean("on_eror", &keys), Some("on_error"));
+        assert_eq!(did_you_mean("event", &keys), Some("events"));
+        assert_eq!(did_you_mean("enabeld", &keys), Some("enabled"));
+    }
+
+    #[test]
+    fn refusing_a_configuration_shows_its_coded_warnings_with_its_errors() {
+        let mut typo = Diagnostic::whole_file(Severity::Warning, "hookrun.toml", "typo");
+        typo.code = Some(UNKNOWN_KEY);
+        let plain = Diagnostic::whole_file(Severity::Warning, "hookrun.toml", "plain");
+        let error = Diagnostic::whole_file(Severity::Error, "hookrun.toml", "broken");
+        let rendered = render_errors(&[typo, plain, error]);
+        assert!(rendered.contains("warning: typo"), "{rendered}");
+        assert!(rendered.contains("error: broken"), "{rendered}");
+        assert!(!rendered.contains("plain"), "{rendered}");
     }
 }

@@ -2,14 +2,14 @@
 //! (`validate`). The per-path locators (`locate_json`, `locate_toml`) rescan the file from the
 //! top for every question, which costs a file's length per problem — quadratic on a file with
 //! thousands of hooks. This index scans once and then answers each question exactly as those
-//! locators do, from a tree of positions (JSON) or a table of `[[table]]` keys (TOML). YAML is
-//! answered by `locate_yaml` as before.
+//! locators do, from a tree of positions (JSON) or the spans of the parsed document (TOML). YAML
+//! is answered by `locate_yaml` as before.
 
 use std::collections::HashMap;
 
 use crate::config::format::Format;
 use crate::config::locate::{Step, locate_json};
-use crate::config::locate_toml::locate_toml;
+use crate::config::locate_toml::TomlSpans;
 use crate::config::locate_yaml::locate_yaml;
 
 /// Where every line starts, so that an offset becomes a line and column without a rescan.
@@ -71,15 +71,8 @@ pub(crate) struct PositionIndex<'t> {
     format: Format,
     pub(crate) lines: Lines<'t>,
     json: Vec<Place>,
-    /// TOML: the header of each `[[table]]` occurrence and the first line of each of its keys;
-    /// `None` names the top level (keys before the first header).
-    toml: HashMap<(Option<Box<str>>, usize), TomlTable>,
-}
-
-#[derive(Default)]
-struct TomlTable {
-    header: (usize, usize),
-    keys: HashMap<Box<str>, (usize, usize)>,
+    /// TOML: the document parsed with its spans (`None`: not TOML, or not TOML at all).
+    toml: Option<TomlSpans<'t>>,
 }
 
 impl<'t> PositionIndex<'t> {
@@ -89,11 +82,11 @@ impl<'t> PositionIndex<'t> {
             format,
             lines: Lines::new(text),
             json: Vec::new(),
-            toml: HashMap::new(),
+            toml: None,
         };
         match format {
             Format::Yaml => {}
-            Format::Toml => index.index_toml(),
+            Format::Toml => index.toml = TomlSpans::parse(text),
             Format::Json => {
                 let mut scanner = Scanner {
                     bytes: text.as_bytes(),
@@ -144,67 +137,11 @@ impl<'t> PositionIndex<'t> {
         place.value
     }
 
-    fn index_toml(&mut self) {
-        let mut current: Option<(Box<str>, usize)> = None;
-        let mut top_level = true;
-        let mut seen: HashMap<Box<str>, usize> = HashMap::new();
-        for (number, line) in self.text.lines().enumerate() {
-            let trimmed = line.trim_start();
-            let indent = line.len() - trimmed.len();
-            if let Some(header) = trimmed.strip_prefix("[[") {
-                let name: Box<str> = header.split("]]").next().unwrap_or("").trim().into();
-                let count = seen.entry(name.clone()).or_insert(0);
-                self.toml.insert(
-                    (Some(name.clone()), *count),
-                    TomlTable {
-                        header: (number + 1, indent + 1),
-                        keys: HashMap::new(),
-                    },
-                );
-                current = Some((name, *count));
-                *count += 1;
-                top_level = false;
-                continue;
-            }
-            if trimmed.starts_with('[') {
-                current = None;
-                top_level = false;
-                continue;
-            }
-            let table = match &current {
-                Some((name, at)) => (Some(name.clone()), *at),
-                None if top_level => (None, 0),
-                None => continue,
-            };
-            if let Some((key, _)) = trimmed.split_once('=') {
-                let key = key.trim_end();
-                if !key.is_empty() {
-                    self.toml
-                        .entry(table)
-                        .or_default()
-                        .keys
-                        .entry(key.into())
-                        .or_insert((number + 1, indent + 1));
-                }
-            }
-        }
-    }
-
     fn toml_position(&self, path: &[Step]) -> (usize, usize) {
-        let (table, index, key) = match path {
-            [Step::Key(key)] => (None, 0, Some(&**key)),
-            [Step::Key(table), Step::Index(index)] => (Some(&**table), *index, None),
-            [Step::Key(table), Step::Index(index), Step::Key(key), ..] => {
-                (Some(&**table), *index, Some(&**key))
-            }
-            // Shapes the TOML locator does not know: as it answers.
-            _ => return locate_toml(self.text, path, false),
-        };
-        let Some(found) = self.toml.get(&(table.map(Box::from), index)) else {
-            return (0, 0);
-        };
-        key.and_then(|key| found.keys.get(key).copied())
-            .unwrap_or(found.header)
+        self.toml
+            .as_ref()
+            .and_then(|spans| spans.offset(path))
+            .map_or((0, 0), |offset| self.lines.line_col(offset))
     }
 }
 
@@ -340,6 +277,7 @@ impl Scanner<'_> {
 mod tests {
     use super::*;
     use crate::config::locate::line_col;
+    use crate::config::locate_toml::locate_toml;
 
     fn key(k: &str) -> Step {
         Step::Key(k.into())
@@ -413,6 +351,7 @@ mod tests {
             vec![key("hook"), Step::Index(0), key("command"), Step::Index(2)],
             vec![key("hook"), Step::Index(2), key("name")],
             vec![key("other"), Step::Index(0)],
+            vec![key("settings"), key("x")],
             vec![],
         ];
         for path in &paths {

@@ -1,86 +1,103 @@
-//! Finds where a key sits in a TOML file (`hook[2].timeout` → the `timeout =` line of the third
-//! `[[hook]]` table). A line scanner is enough for the flat files hookrun reads, and it runs only
-//! when a diagnostic is made.
+//! Finds where a value sits in a TOML file, given its path: `hook[2].timeout` → the `timeout` key
+//! of the third `[[hook]]` table, `hook[0].events[1]` → the second string inside its `events`
+//! array, `llm.provider` → the key in the `[llm]` table. The positions are `toml_edit`'s spans of
+//! the parsed document (every key, table header and array element has one), so an element on a
+//! line of its own, an inline table, a dotted `[[a.b]]` header or a multi-line string is located
+//! as exactly as a plain `key = value` line. It is parsed only when a diagnostic is made (once per
+//! file: `PositionIndex`), never on `fire`'s happy path.
 
-use crate::config::locate::Step;
+use std::ops::Range;
 
-/// The 1-based line and column of the key at `path`, or the deepest position found on the way.
-pub(crate) fn locate_toml(text: &str, path: &[Step], _at_key: bool) -> (usize, usize) {
-    let (table, index, key) = match path {
-        [Step::Key(key)] => (None, 0, Some(&**key)),
-        [Step::Key(table), Step::Index(index)] => (Some(&**table), *index, None),
-        [Step::Key(table), Step::Index(index), Step::Key(key), ..] => {
-            (Some(&**table), *index, Some(&**key))
-        }
-        _ => (None, 0, None),
-    };
-    let mut in_target = table.is_none();
-    let mut seen = 0usize;
-    let mut fallback = (0, 0);
-    for (number, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        let indent = line.len() - trimmed.len();
-        if let Some(header) = trimmed.strip_prefix("[[") {
-            let name = header.split("]]").next().unwrap_or("").trim();
-            in_target = false;
-            if Some(name) == table {
-                if seen == index {
-                    in_target = true;
-                    fallback = (number + 1, indent + 1);
-                    if key.is_none() {
-                        return fallback;
-                    }
-                }
-                seen += 1;
-            }
-            continue;
-        }
-        if trimmed.starts_with('[') {
-            in_target = false;
-            continue;
-        }
-        if in_target
-            && let Some(key) = key
-            && let Some(rest) = trimmed.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return (number + 1, indent + 1);
-        }
+use toml_edit::{Array, ArrayOfTables, Document, Item, TableLike, Value};
+
+use crate::config::locate::{Step, line_col};
+
+/// A TOML text parsed for its positions.
+pub(crate) struct TomlSpans<'t> {
+    document: Document<&'t str>,
+}
+
+/// Where a walk down a path stands: something with keys, with elements, or a plain value.
+enum Here<'d> {
+    Keys(&'d dyn TableLike),
+    Tables(&'d ArrayOfTables),
+    Items(&'d Array),
+    Leaf,
+}
+
+impl<'t> TomlSpans<'t> {
+    /// `None` when the text is not TOML (its loader has reported why).
+    pub(crate) fn parse(text: &'t str) -> Option<TomlSpans<'t>> {
+        Document::parse(text)
+            .ok()
+            .map(|document| TomlSpans { document })
     }
-    fallback
+
+    /// The byte offset of what `path` names: a key step's key (so that a report about a key or
+    /// its value points at the key), an index step's element (the `[[table]]` header, or the
+    /// value inside the array: the opening quote of a string). A step the document does not have
+    /// stops the walk at the deepest position found; `None` when not even the first is found.
+    pub(crate) fn offset(&self, path: &[Step]) -> Option<usize> {
+        let mut here = Here::Keys(self.document.as_table());
+        let mut found = None;
+        for step in path {
+            let (next, span) = match (here, step) {
+                (Here::Keys(table), Step::Key(key)) => {
+                    let Some((key, item)) = table.get_key_value(key) else {
+                        break;
+                    };
+                    (of_item(item), key.span().or_else(|| item.span()))
+                }
+                (Here::Tables(tables), Step::Index(index)) => {
+                    let Some(table) = tables.get(*index) else {
+                        break;
+                    };
+                    (Here::Keys(table), table.span())
+                }
+                (Here::Items(items), Step::Index(index)) => {
+                    let Some(value) = items.get(*index) else {
+                        break;
+                    };
+                    (of_value(value), value.span())
+                }
+                _ => break,
+            };
+            found = span
+                .as_ref()
+                .map(|span: &Range<usize>| span.start)
+                .or(found);
+            here = next;
+        }
+        found
+    }
+}
+
+fn of_item(item: &Item) -> Here<'_> {
+    match item {
+        Item::Table(table) => Here::Keys(table),
+        Item::ArrayOfTables(tables) => Here::Tables(tables),
+        Item::Value(value) => of_value(value),
+        Item::None => Here::Leaf,
+    }
+}
+
+fn of_value(value: &Value) -> Here<'_> {
+    match value {
+        Value::Array(items) => Here::Items(items),
+        Value::InlineTable(table) => Here::Keys(table),
+        _ => Here::Leaf,
+    }
+}
+
+/// The 1-based line and column of what `path` names (see [`TomlSpans::offset`]), or `(0, 0)`
+/// when the text is not TOML or has nothing of the path. One parse per call: a reader that
+/// reports many problems keeps the parse (`Reader::toml`).
+pub(crate) fn locate_toml(text: &str, path: &[Step], _at_key: bool) -> (usize, usize) {
+    TomlSpans::parse(text)
+        .and_then(|spans| spans.offset(path))
+        .map_or((0, 0), |offset| line_col(text, offset))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const FILE: &str = "timeout = \"5s\"\n\n[[hook]]\nname = \"a\"\ncommand = \"a.sh\"\n\n[[hook]]\nname = \"b\"\n  timeout = 0\n";
-
-    #[test]
-    fn locates_keys_of_the_nth_array_table() {
-        let path = [
-            Step::Key("hook".into()),
-            Step::Index(1),
-            Step::Key("timeout".into()),
-        ];
-        assert_eq!(locate_toml(FILE, &path, false), (9, 3));
-        let path = [
-            Step::Key("hook".into()),
-            Step::Index(0),
-            Step::Key("command".into()),
-        ];
-        assert_eq!(locate_toml(FILE, &path, false), (5, 1));
-    }
-
-    #[test]
-    fn locates_top_level_keys_and_tables() {
-        assert_eq!(
-            locate_toml(FILE, &[Step::Key("timeout".into())], false),
-            (1, 1)
-        );
-        assert_eq!(
-            locate_toml(FILE, &[Step::Key("hook".into()), Step::Index(1)], false),
-            (7, 1)
-        );
-    }
-}
+#[path = "locate_toml_tests.rs"]
+mod tests;

@@ -2,10 +2,11 @@
 //! wrong type, missing field and unknown key into a positioned diagnostic instead of stopping at
 //! the first. Every dialect walks its file with it, so all of them report problems alike.
 
-use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
+use crate::config::diagnostics::{Diagnostic, Severity, UNKNOWN_KEY, did_you_mean};
 use crate::config::format::Format;
 use crate::config::locate::{Path, Step, locate_json, path_to_string};
 use crate::config::locate_index::PositionIndex;
+use crate::config::locate_toml::locate_toml;
 use crate::config::tree::{Node, Object};
 
 /// Maps a path in the document to a 1-based (line, column) in its text.
@@ -16,9 +17,11 @@ pub(crate) struct Reader<'s> {
     file: &'s str,
     text: &'s str,
     locator: Locator,
-    /// JSON files: every position found in one pass at the first problem, so that a file with
-    /// thousands of problems is not rescanned for each.
-    index: Option<std::cell::OnceCell<PositionIndex<'s>>>,
+    /// JSON and TOML files: every position found in one pass at the first problem, so that a
+    /// file with thousands of problems is not rescanned for each.
+    index: Option<(Format, std::cell::OnceCell<PositionIndex<'s>>)>,
+    /// Unknown keys get the [`UNKNOWN_KEY`] code (hookrun's own file: see [`Reader::typos_count`]).
+    typos_count: bool,
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
@@ -29,6 +32,7 @@ impl<'s> Reader<'s> {
             text,
             locator,
             index: None,
+            typos_count: false,
             diagnostics: Vec::new(),
         }
     }
@@ -36,15 +40,32 @@ impl<'s> Reader<'s> {
     /// A reader for JSON files.
     pub(crate) fn json(file: &'s str, text: &'s str) -> Reader<'s> {
         Reader {
-            index: Some(std::cell::OnceCell::new()),
+            index: Some((Format::Json, std::cell::OnceCell::new())),
             ..Reader::new(file, text, locate_json)
         }
     }
 
+    /// A reader for TOML files.
+    pub(crate) fn toml(file: &'s str, text: &'s str) -> Reader<'s> {
+        Reader {
+            index: Some((Format::Toml, std::cell::OnceCell::new())),
+            ..Reader::new(file, text, locate_toml)
+        }
+    }
+
+    /// Unknown keys are typos that count: they get the [`UNKNOWN_KEY`] code, so that `validate`
+    /// reports them as errors and `fire` shows them without `-v`. For hookrun's own file, where a
+    /// misspelt key (`on_eror = "deny"`) would quietly weaken a guard; the agents' files keep
+    /// their agents' reading (an unknown key is ignored there), so theirs stay plain warnings.
+    pub(crate) fn typos_count(mut self) -> Reader<'s> {
+        self.typos_count = true;
+        self
+    }
+
     fn index(&self) -> Option<&PositionIndex<'s>> {
-        let cell = self.index.as_ref()?;
-        // Any JSON dialect: the index reads JSON the same for all of them.
-        Some(cell.get_or_init(|| PositionIndex::new(self.text, Format::Json)))
+        let (format, cell) = self.index.as_ref()?;
+        // Any dialect of the format: the index reads it the same for all of them.
+        Some(cell.get_or_init(|| PositionIndex::new(self.text, *format)))
     }
 
     /// The 1-based position of the value (or, with `at_key`, the key) at `path`.
@@ -238,7 +259,8 @@ impl<'s> Reader<'s> {
         Some(out)
     }
 
-    /// Warns about keys of `map` that are not in `known`, with a did-you-mean.
+    /// Warns about keys of `map` that are not in `known`, with a did-you-mean; the caret is at the
+    /// key. Coded as typos that count when the reader says so ([`Reader::typos_count`]).
     pub(crate) fn unknown_keys(
         &mut self,
         map: &Object<'_>,
@@ -247,7 +269,9 @@ impl<'s> Reader<'s> {
         what: &str,
     ) {
         for key in map.keys() {
-            if known.contains(&key) {
+            // In a file that counts typos (hookrun's own), `x-` keys are the user's: notes for
+            // people and tools (`x-owner`), which hookrun never reads.
+            if known.contains(&key) || (self.typos_count && key.starts_with("x-")) {
                 continue;
             }
             let at = child(path, key);
@@ -255,13 +279,17 @@ impl<'s> Reader<'s> {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => format!("known keys: {}", known.join(", ")),
             };
-            self.report(
+            let typos_count = self.typos_count;
+            let diagnostic = self.report(
                 Severity::Warning,
                 &at,
                 true,
                 format!("unknown key `{key}` in {what}"),
-            )
-            .help = Some(help);
+            );
+            diagnostic.help = Some(help);
+            if typos_count {
+                diagnostic.code = Some(UNKNOWN_KEY);
+            }
         }
     }
 }

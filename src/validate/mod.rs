@@ -1,7 +1,7 @@
 //! `hookrun validate`'s own checks (README, "Validating configuration"): the ones that compile or
 //! resolve something — matcher regexes, `if` rules, programs on disk — plus timeouts against each
-//! dialect's maximum,
-//! `hookrun.toml` event names, hook names used twice, and handler types hookrun cannot run.
+//! dialect's maximum, event names the loaders leave unchecked, hook names used twice, and handler
+//! types hookrun cannot run.
 //! Syntax, types, unknown keys, a dialect's event names and its security rules are the loaders'
 //! diagnostics (`Config::diagnostics`); none of this runs on `fire`'s start-up path.
 
@@ -12,8 +12,7 @@ use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
 use crate::config::duration::format_duration;
 use crate::config::locate::Step;
 use crate::config::locate_index::PositionIndex;
-use crate::config::reader::child;
-use crate::dialects::{self, HOOKRUN};
+use crate::dialects::HOOKRUN;
 use crate::matching::{MatcherError, Rule};
 use crate::model::dialect::TimeoutRule;
 use crate::model::{EventSelector, Handler};
@@ -118,8 +117,8 @@ pub(crate) fn check(config: &Config, project_dir: &Path) -> Vec<Diagnostic> {
     out
 }
 
-/// Event names the hook's dialect does not know. hookrun.toml may name events of its own (a CI
-/// step can fire anything), so there only near-misses of a known name are reported.
+/// Event names the hook's dialect does not know. (`hookrun.toml`'s event patterns are checked by
+/// its loader, so that `fire` warns about them too.)
 fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
     let hook = site.hook;
     if matches!(hook.handler, Handler::Plugin(_)) {
@@ -146,34 +145,6 @@ fn check_events(site: &Site<'_>, findings: &mut Vec<Finding>) {
                 site.report(Severity::Warning, "event", position, message)
                     .help(help),
             );
-        }
-        EventSelector::Patterns(patterns) => {
-            let every: Vec<&str> = dialects::ALL
-                .iter()
-                .flat_map(|d| d.known_events())
-                .copied()
-                .collect();
-            for (index, pattern) in patterns.iter().enumerate() {
-                if HOOKRUN.is_known_event(pattern) {
-                    continue;
-                }
-                let Some(close) = did_you_mean(pattern, &every) else {
-                    continue;
-                };
-                let mut path = child(&hook.entry, "events");
-                path.push(Step::Index(index));
-                let position = if site.has(&path) {
-                    site.locate(&path, false)
-                } else {
-                    site.entry()
-                };
-                let message = format!("no agent fires an event named `{pattern}`");
-                let help = format!("did you mean `{close}`?");
-                findings.push(
-                    site.report(Severity::Warning, "event", position, message)
-                        .help(help),
-                );
-            }
         }
         _ => {}
     }

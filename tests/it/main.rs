@@ -48,6 +48,7 @@ mod strict_config;
 mod test_command;
 mod test_servers;
 mod trust;
+mod typos;
 mod validate;
 mod vocabulary;
 #[cfg(feature = "plugins")]

@@ -151,11 +151,11 @@ fn hookrun_toml_problems_are_all_reported_with_fixes() {
         .run(&["validate", "--format", "json"])
         .exit(1);
     let all = diagnostics(&run);
-    let event = at(&all, "`PreToolUs`", "warning", 3, 1);
+    let event = at(&all, "`PreToolUs`", "error", 3, 11);
     assert_eq!(event["help"], "did you mean `PreToolUse`?");
     assert!(
         !run.stdout.contains("my-ci-step"),
-        "a name of the user's own is not a typo"
+        "a name of the user's own, close to no agent's event, is not a typo"
     );
     at(
         &all,

@@ -15,7 +15,6 @@ use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
 use crate::config::locate::Step;
-use crate::config::locate_toml::locate_toml;
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
 use crate::dialects::json_file;
@@ -82,7 +81,7 @@ pub(crate) fn config_toml(ctx: &LoadContext<'_>) -> DialectLoad {
         Ok(root) => root,
         Err(failed) => return failed,
     };
-    let reader = Reader::new(&source.display, &source.text, locate_toml);
+    let reader = Reader::toml(&source.display, &source.text);
     let root = root.as_object().expect("TOML parses to a table");
     finish(ctx, reader, root)
 }

@@ -5,6 +5,7 @@
 //! the hook runs (the two sets share no word) — a prompt or agent hook's `prompt` and `model`,
 //! and the file's `[llm]` table.
 
+use crate::config::diagnostics::closest_word;
 use crate::config::locate::Step;
 use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
@@ -38,6 +39,10 @@ impl Kind {
 }
 
 const KIND_WORDS: &str = "\"command\", \"prompt\", \"agent\", \"http\" or \"guard\"";
+/// The words of `kind` (and of `mode` read as a kind), for a did-you-mean.
+const KINDS: &[&str] = &["command", "prompt", "agent", "http", "guard"];
+/// The words of `mode` read as filter/observe.
+const MODES: &[&str] = &["filter", "observe"];
 
 /// A `[[hook]]` table's kind and its `mode` as filter/observe (`None`: not said). A wrong word is
 /// reported and read as the default.
@@ -52,29 +57,36 @@ pub(super) fn kind_and_mode(
         None => {}
         Some("filter") => mode = Some(Mode::Filter),
         Some("observe") => mode = Some(Mode::Observe),
-        Some(word) => match Kind::from_word(word) {
-            Some(kind) => from_mode = Some(kind),
-            None => {
-                reader.error(
-                    &child(path, "mode"),
-                    format!(
-                        "`mode` must be \"filter\" or \"observe\" (whether the hook's deny blocks), \
-                         or {KIND_WORDS} (how it runs, as `kind`), found {word:?}"
-                    ),
-                )
-                .help = Some(
-                    "an observing prompt hook: kind = \"prompt\" with mode = \"observe\"".into(),
-                );
+        Some(word) => {
+            if let Some(kind) = Kind::from_word(word) {
+                from_mode = Some(kind);
+            } else {
+                // The closest word of either set the reader accepts; the example of both at once
+                // only when no word is close (`mode = "observ"` meant "observe", not a kind).
+                let words: Vec<&str> = MODES.iter().chain(KINDS).copied().collect();
+                reader
+                    .error(
+                        &child(path, "mode"),
+                        format!(
+                            "`mode` must be \"filter\" or \"observe\" (whether the hook's deny \
+                             blocks), or {KIND_WORDS} (how it runs, as `kind`), found {word:?}"
+                        ),
+                    )
+                    .help = Some(closest_word(word, &words).unwrap_or_else(|| {
+                    "an observing prompt hook: kind = \"prompt\" with mode = \"observe\"".into()
+                }));
             }
-        },
+        }
     }
     let word = reader.opt_str(table, "kind", path);
     let from_kind = word.and_then(Kind::from_word);
     if let Some(word) = word.filter(|_| from_kind.is_none()) {
-        reader.error(
-            &child(path, "kind"),
-            format!("`kind` must be {KIND_WORDS}, found {word:?}"),
-        );
+        reader
+            .error(
+                &child(path, "kind"),
+                format!("`kind` must be {KIND_WORDS}, found {word:?}"),
+            )
+            .help = closest_word(word, KINDS);
     }
     if let (Some(kind), Some(other)) = (from_kind, from_mode)
         && kind != other
@@ -184,7 +196,8 @@ pub(super) fn read_llm(
                 reader.error(
                     &child(&path, "provider"),
                     format!("`provider` must be \"anthropic\" or \"openai\" (any OpenAI-compatible server), found {word:?}"),
-                );
+                )
+                .help = closest_word(word, &["anthropic", "openai"]);
             }
         },
     }

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use super::kinds::Kind;
+use crate::config::diagnostics::closest_word;
 use crate::config::duration::{parse_duration, seconds_to_duration};
 use crate::config::locate::Step;
-use crate::config::locate_toml::locate_toml;
 use crate::config::reader::{Reader, child, child_index, kind_of};
 use crate::config::tree::{Node, Object};
 use crate::matching::Matcher;
@@ -60,7 +60,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         Ok(root) => root,
         Err(failed) => return failed,
     };
-    let mut reader = Reader::new(&source.display, &source.text, locate_toml);
+    let mut reader = Reader::toml(&source.display, &source.text).typos_count();
     let mut hooks = Vec::new();
     // A TOML document is always a table.
     let root = root.as_object().expect("TOML parses to a table");
@@ -140,7 +140,10 @@ fn read_hook(
         Kind::Guard => super::kinds::guard(reader, table, path)?,
     };
     let events = match reader.opt_str_list(table, "events", path) {
-        Some(events) if !events.is_empty() => events,
+        Some(events) if !events.is_empty() => {
+            super::events::check(reader, &events, &child(path, "events"));
+            events
+        }
         Some(_) => {
             reader
                 .error(
@@ -189,10 +192,12 @@ fn read_hook(
         None | Some("allow") => {}
         Some("deny") => hook.fail_closed = true,
         Some(other) => {
-            reader.error(
-                &child(path, "on_error"),
-                format!("`on_error` must be \"allow\" or \"deny\", found {other:?}"),
-            );
+            reader
+                .error(
+                    &child(path, "on_error"),
+                    format!("`on_error` must be \"allow\" or \"deny\", found {other:?}"),
+                )
+                .help = closest_word(other, &["allow", "deny"]);
         }
     }
     hook.enabled = reader.opt_bool(table, "enabled", path).unwrap_or(true);
@@ -378,10 +383,14 @@ fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>)
             block = &**word == "block";
         }
         Some(other) => {
-            reader.error(
-                &at,
-                format!("`untrusted` must be \"hold\" or \"block\", found {other}"),
-            );
+            reader
+                .error(
+                    &at,
+                    format!("`untrusted` must be \"hold\" or \"block\", found {other}"),
+                )
+                .help = other
+                .as_str()
+                .and_then(|word| closest_word(word, &["hold", "block"]));
         }
         None => {}
     }

@@ -4,6 +4,7 @@
 //! one; hooks get the payload with `hook_event_name`; a rewrite replaces the tool input whole.
 //! `--output hookrun` is hookrun's own decision document.
 
+mod events;
 pub(crate) mod http;
 mod kinds;
 mod load;
