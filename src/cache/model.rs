@@ -239,24 +239,32 @@ pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
     put_flavour(w, matcher.flavour());
     w.opt_str(condition.as_deref())?;
     w.bool(*enabled);
-    // Handlers hookrun cannot run, and kinds added later: loaded from the files every time.
-    let Handler::Command(form) = handler else {
-        return None;
+    // Commands and built-in guards; handlers hookrun cannot run, and the other kinds, are
+    // loaded from the files every time.
+    let form = match handler {
+        Handler::Command(form) => Some(form),
+        Handler::Guard(_) => None,
+        _ => return None,
     };
-    w.bool(form.hookrun_candidate().is_some());
+    w.bool(form.is_some_and(|form| form.hookrun_candidate().is_some()));
     let mut body = Writer::default();
     let b = &mut body;
     b.str(name)?;
-    match form {
-        CommandForm::Shell(command) => {
+    match (form, handler) {
+        (Some(CommandForm::Shell(command)), _) => {
             b.u8(0);
             b.str(command)?;
         }
-        CommandForm::Exec { program, args } => {
+        (Some(CommandForm::Exec { program, args }), _) => {
             b.u8(1);
             b.str(program)?;
             put_strs(b, args)?;
         }
+        (None, Handler::Guard(guard)) => {
+            b.u8(2);
+            b.str(guard.name())?;
+        }
+        (None, _) => return None,
     }
     b.path(cwd)?;
     b.len(env.len())?;
@@ -334,14 +342,15 @@ pub(super) fn get_hook(
     } = head;
     let r = &mut Reader::new(body);
     let name = r.str()?.to_owned();
-    let handler = Handler::Command(match r.u8()? {
-        0 => CommandForm::Shell(r.str()?.to_owned()),
-        1 => CommandForm::Exec {
+    let handler = match r.u8()? {
+        0 => Handler::Command(CommandForm::Shell(r.str()?.to_owned())),
+        1 => Handler::Command(CommandForm::Exec {
             program: r.str()?.to_owned(),
             args: get_strs(r)?,
-        },
+        }),
+        2 => Handler::Guard(crate::guard::Guard::from_name(r.str()?)?),
         _ => return None,
-    });
+    };
     let cwd = PathBuf::from(r.path()?);
     let env_len = r.len()?;
     let env = (0..env_len)

@@ -282,3 +282,33 @@ fn same_from_files_and_cache(case: &Case, events: &[(&str, &[&str])]) {
         assert_eq!(said(&cached), said(&files), "{event} {args:?}");
     }
 }
+
+#[test]
+fn a_guard_hook_is_cached_and_still_blocks_from_the_cache() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"no-rm-rf\"\nevents = [\"PreToolUse\"]\nguard = \"rm-rf\"\n",
+    );
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "rm -Rf /"}}));
+    case.fire("PreToolUse").exit(2).decision("deny");
+    let files = cache_files(&case);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let written = std::fs::read(&files[0]).unwrap();
+    assert!(
+        written.windows(5).any(|w| w == b"rm-rf"),
+        "the guard is in the cache"
+    );
+    for _ in 0..2 {
+        case.fire("PreToolUse")
+            .exit(2)
+            .decision("deny")
+            .stdout_has("rm -rf is not allowed");
+    }
+    assert_eq!(
+        std::fs::read(&files[0]).unwrap(),
+        written,
+        "a hit rewrites nothing"
+    );
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "echo rm -rf"}}));
+    case.fire("PreToolUse").exit(0).decision("none");
+}
