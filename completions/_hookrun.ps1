@@ -210,7 +210,7 @@ Register-ArgumentCompleter -Native -CommandName 'hookrun' -ScriptBlock {
             break
         }
         'hookrun;install' {
-            [CompletionResult]::new('--command', '--command', [CompletionResultType]::ParameterName, 'The hookrun program the agent runs (default: this executable''s absolute path)')
+            [CompletionResult]::new('--command', '--command', [CompletionResultType]::ParameterName, 'The hookrun program the agent runs (default: `hookrun`, found on PATH; with --user, this executable''s absolute path)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
             [CompletionResult]::new('--project-dir', '--project-dir', [CompletionResultType]::ParameterName, 'Project directory (default: the current directory)')
             [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Configuration file to load instead of discovery (repeatable)')

@@ -198,7 +198,7 @@ set edit:completion:arg-completer[hookrun] = {|@words|
             cand --version 'Print version'
         }
         &'hookrun;install'= {
-            cand --command 'The hookrun program the agent runs (default: this executable''s absolute path)'
+            cand --command 'The hookrun program the agent runs (default: `hookrun`, found on PATH; with --user, this executable''s absolute path)'
             cand -C 'Project directory (default: the current directory)'
             cand --project-dir 'Project directory (default: the current directory)'
             cand -c 'Configuration file to load instead of discovery (repeatable)'

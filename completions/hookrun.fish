@@ -168,7 +168,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l trust-project -
 complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s V -l version -d 'Print version'
-complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l command -d 'The hookrun program the agent runs (default: this executable\'s absolute path)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l command -d 'The hookrun program the agent runs (default: `hookrun`, found on PATH; with --user, this executable\'s absolute path)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r

@@ -269,7 +269,8 @@ pub(crate) struct InitArgs {
 pub(crate) struct InstallArgs {
     #[command(flatten)]
     pub(crate) target: AgentFileArgs,
-    /// The hookrun program the agent runs (default: this executable's absolute path).
+    /// The hookrun program the agent runs (default: `hookrun`, found on PATH; with --user, this
+    /// executable's absolute path).
     #[arg(long, value_name = "PATH")]
     pub(crate) command: Option<PathBuf>,
 }

@@ -373,7 +373,7 @@ fn read_trust(ctx: &LoadContext<'_>, reader: &mut Reader<'_>, root: &Object<'_>)
     let mut block = false;
     match table.get("untrusted") {
         Some(Node::String(word)) if matches!(&**word, "hold" | "block") => {
-            block = &**word == "block"
+            block = &**word == "block";
         }
         Some(other) => {
             reader.error(

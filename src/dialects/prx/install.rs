@@ -14,6 +14,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble: Vec::new,
     events: super::EVENTS,
     entry,
+    hook_path: Some(crate::execute::job::SAFE_PATH),
 };
 
 fn entry(event: &str, how: &Invocation) -> Json {
