@@ -17,6 +17,7 @@ mod generated;
 mod harness;
 mod hooks_cli;
 mod http_hooks;
+mod init;
 mod install;
 mod interrupts;
 mod layers;
