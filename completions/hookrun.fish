@@ -88,6 +88,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l dialect -d 'Dia
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -124,6 +125,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l color -d 'W
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l strict -d 'Treat warnings as errors'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -137,6 +139,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l dialect -d 'Dia
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -222,6 +225,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Trace what hookrun does to stderr'
