@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::harness::hookrun_bin;
+use crate::harness::{home_env, hookrun_bin};
 
 /// A project whose path has a space and a colon, and a scratch HOME.
 struct Project {
@@ -58,8 +58,7 @@ impl Project {
         Command::new(hookrun_bin())
             .current_dir(&self.dir)
             .env("PATH", path)
-            .env("HOME", &self.home)
-            .env("XDG_CONFIG_HOME", self.home.join("config"))
+            .envs(home_env(&self.home))
             .env("CODEX_HOME", self.home.join(".codex"))
             .env_remove("CLAUDE_CONFIG_DIR")
             .env_remove("HOOKRUN_PROJECT_DIR")
@@ -199,7 +198,7 @@ const RM_RF: &str =
 
 #[test]
 fn every_installable_agent_is_covered_here() {
-    let out = Command::new(hookrun_bin())
+    let out = crate::harness::hookrun_command()
         .args(["install", "--help"])
         .output()
         .expect("run hookrun");
@@ -362,8 +361,7 @@ fn the_installed_command_run_as_the_agent_runs_it_blocks_rm_rf() {
         command
             .current_dir(&project.dir)
             .env("PATH", path_with_hookrun())
-            .env("HOME", &project.home)
-            .env("XDG_CONFIG_HOME", project.home.join("config"))
+            .envs(home_env(&project.home))
             .env_remove("HOOKRUN_PROJECT_DIR")
             .env_remove("HOOKRUN_DEPTH")
             .stdin(Stdio::piped())
