@@ -929,7 +929,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__hooks__subcmd__list)
-            opts="-C -c -v -h -V --file --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            opts="-C -c -v -h -V --file --format --json --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1159,7 +1159,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__list)
-            opts="-C -c -v -h -V --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            opts="-C -c -v -h -V --format --json --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1301,7 +1301,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__test)
-            opts="-C -c -v -h -V --filter --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            opts="-C -c -v -h -V --filter --format --json --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1427,7 +1427,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__validate)
-            opts="-C -c -v -h -V --strict --format --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
+            opts="-C -c -v -h -V --strict --format --json --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -89,6 +89,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l dialect -d 'Dia
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand test" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -125,6 +126,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l color -d 'W
 always\t''
 never\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l strict -d 'Treat warnings as errors'
+complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand validate" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -138,6 +140,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l dialect -d 'Dia
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand list" -s v -l verbose -d 'Trace what hookrun does to stderr'
@@ -169,7 +172,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand init" -l trust-project -
 complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s v -l verbose -d 'Trace what hookrun does to stderr'
 complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s h -l help -d 'Print help'
 complete -c hookrun -n "__fish_hookrun_using_subcommand init" -s V -l version -d 'Print version'
-complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l command -d 'The hookrun program the agent runs (default: this executable\'s absolute path)' -r -F
+complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l command -d 'The hookrun program the agent runs (default: `hookrun`, found on PATH; with --user, this executable\'s absolute path)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s C -l project-dir -d 'Project directory (default: the current directory)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand install" -s c -l config -d 'Configuration file to load instead of discovery (repeatable)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand install" -l dialect -d 'Dialect of `-c` files whose path does not tell it' -r
@@ -223,6 +226,7 @@ complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_s
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l color -d 'When to colour human output' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l json -d 'The same as --format json'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l no-user-config -d 'Do not load the user-level `~/.config/hookrun/hookrun.toml`'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -l trust-project -d 'Run the project\'s own hook files without a trust record (CI that means to run the checkout\'s hooks; see `hookrun trust`)'
 complete -c hookrun -n "__fish_hookrun_using_subcommand hooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Trace what hookrun does to stderr'

@@ -203,6 +203,9 @@ pub(crate) struct TestArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = TestFormat::Human, value_name = "FORMAT")]
     pub(crate) format: TestFormat,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -233,6 +236,9 @@ pub(crate) struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
     pub(crate) format: ReportFormat,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -243,6 +249,9 @@ pub(crate) struct ListArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
     pub(crate) format: ReportFormat,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -282,7 +291,8 @@ pub(crate) struct InitArgs {
 pub(crate) struct InstallArgs {
     #[command(flatten)]
     pub(crate) target: AgentFileArgs,
-    /// The hookrun program the agent runs (default: this executable's absolute path).
+    /// The hookrun program the agent runs (default: `hookrun`, found on PATH; with --user, this
+    /// executable's absolute path).
     #[arg(long, value_name = "PATH")]
     pub(crate) command: Option<PathBuf>,
 }
@@ -308,6 +318,25 @@ pub(crate) struct AgentFileArgs {
     #[arg(long)]
     pub(crate) dry_run: bool,
 }
+
+/// `--format`, or `--json` (its alias for JSON), of `test`, `validate`, `list` and `hooks list`.
+macro_rules! chosen_format {
+    ($($args:ty => $format:ty),*) => {$(
+        impl $args {
+            /// The report format asked for: `--json` is `--format json`.
+            pub(crate) fn chosen_format(&self) -> $format {
+                if self.json { <$format>::Json } else { self.format }
+            }
+        }
+    )*};
+}
+
+chosen_format!(
+    TestArgs => TestFormat,
+    ValidateArgs => ReportFormat,
+    ListArgs => ReportFormat,
+    HooksListArgs => ReportFormat
+);
 
 /// `--format` of `validate` and `list`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -410,6 +439,9 @@ pub(crate) struct HooksListArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human, value_name = "FORMAT")]
     pub(crate) format: ReportFormat,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) json: bool,
 }
 
 /// The fields a hook is given on `add` and `update`.

@@ -341,7 +341,7 @@ pub(crate) fn rules_out(hook: &crate::cache::Candidate<'_>, input: &PlanInput<'_
 }
 
 /// Whether the hook's program is hookrun itself (running it from discovery would recurse).
-fn runs_hookrun(form: &CommandForm) -> bool {
+pub(crate) fn runs_hookrun(form: &CommandForm) -> bool {
     // hookrun under another name, by path: our own executable, resolved once per process.
     static OWN: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     // Only a path can name hookrun under another name: a bare program (`true`, `jq`) costs no

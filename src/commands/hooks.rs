@@ -166,7 +166,7 @@ fn run_list(cli: &Cli, project_dir: &Path, args: &HooksListArgs) -> Result<ExitC
             })).collect::<Vec<_>>(),
         }));
     }
-    let written = match args.format {
+    let written = match args.chosen_format() {
         ReportFormat::Json => output::write_json(&documents, false),
         ReportFormat::Human => output::write_stdout(human.as_bytes()),
     };

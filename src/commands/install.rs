@@ -2,6 +2,7 @@
 //! dialect's installer edit the text, print what changed, and write it atomically (or, with
 //! `--dry-run`, nothing). A file that cannot be read or edited is refused whole, never clobbered.
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 use crate::cli::{AgentFileArgs, Cli};
 use crate::error::Error;
 use crate::exit;
-use crate::install::{self, Action, Edit, Invocation, write::atomic_write};
+use crate::install::{self, Action, Edit, Installer, Invocation, write::atomic_write};
 
 pub(crate) fn run(
     cli: &Cli,
@@ -32,13 +33,8 @@ pub(crate) fn run(
         project_dir.join(installer.project_file())
     };
     let shown = install::display(&path, &project_dir);
-    let program = match command {
-        Some(program) => program.to_path_buf(),
-        None => std::env::current_exe()
-            .map_err(|e| Error::Io(format!("cannot tell this executable's path: {e}")))?,
-    };
     let how = Invocation {
-        program: program.to_string_lossy().into_owned(),
+        program: program(command, args.user, action, installer)?,
         project_dir,
     };
     let text = read(&path, &shown)?;
@@ -49,7 +45,14 @@ pub(crate) fn run(
                 "{shown}: cannot edit it: {why}; nothing was written"
             ))
         })?;
-    let report = report(&edit, &shown, action, text.is_some(), args.dry_run);
+    let report = report(
+        &edit,
+        &shown,
+        &how.program,
+        action,
+        text.is_some(),
+        args.dry_run,
+    );
     crate::output::write_stdout(report.as_bytes())
         .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
     if args.dry_run || edit.changed.is_empty() && edit.updated.is_empty() {
@@ -61,6 +64,58 @@ pub(crate) fn run(
     crate::output::write_stdout(trusted.as_bytes())
         .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
     Ok(ExitCode::from(exit::OK))
+}
+
+/// The program the entries name: `--command`, else this executable's absolute path in a user's
+/// file and `hookrun` (found on `PATH`) in a project's, which is committed and read on other
+/// machines (`install/program.rs`). A project install warns when that `hookrun` is not this one.
+fn program(
+    command: Option<&Path>,
+    user: bool,
+    action: Action,
+    installer: &dyn Installer,
+) -> Result<String, Error> {
+    if let Some(program) = command {
+        return Ok(program.to_string_lossy().into_owned());
+    }
+    let own = || {
+        std::env::current_exe()
+            .map_err(|e| Error::Io(format!("cannot tell this executable's path: {e}")))
+    };
+    if user {
+        return Ok(own()?.to_string_lossy().into_owned());
+    }
+    if action == Action::Install {
+        let own = own()?;
+        let (path, named, fix) = match installer.hook_path() {
+            Some(fixed) => (
+                OsString::from(fixed),
+                format!("the PATH the agent gives its hooks ({fixed})"),
+                format!(
+                    "link this hookrun there (`ln -s {} /usr/local/bin/hookrun`), or name it with \
+                     --command PATH",
+                    own.display()
+                ),
+            ),
+            None => (
+                std::env::var_os("PATH").unwrap_or_default(),
+                "PATH".to_owned(),
+                format!(
+                    "put this hookrun on PATH (`cargo install --locked --path .`, or a link in a \
+                     directory on PATH), or {}",
+                    if installer.user_file().is_some() {
+                        "install with --user (its absolute path, in your own file)"
+                    } else {
+                        "name it with --command PATH"
+                    }
+                ),
+            ),
+        };
+        if let Some(problem) = install::program::path_problem(&path, &named, &own) {
+            crate::stderr::say!("warning: {problem}; {fix}");
+        }
+    }
+    Ok(install::program::ON_PATH.to_owned())
 }
 
 /// The file's text, `None` when it does not exist.
@@ -86,7 +141,14 @@ fn apply(path: &Path, shown: &str, edit: &Edit) -> Result<(), Error> {
 }
 
 /// What changed, one line per kind of change.
-fn report(edit: &Edit, shown: &str, action: Action, existed: bool, dry_run: bool) -> String {
+fn report(
+    edit: &Edit,
+    shown: &str,
+    program: &str,
+    action: Action,
+    existed: bool,
+    dry_run: bool,
+) -> String {
     let would = |done: &str, planned: &str| if dry_run { planned } else { done }.to_owned();
     let hooks = |n: usize| {
         if n == 1 {
@@ -116,9 +178,10 @@ fn report(edit: &Edit, shown: &str, action: Action, existed: bool, dry_run: bool
     if !edit.updated.is_empty() {
         let _ = writeln!(
             out,
-            "{} {} in {shown} to run this hookrun: {}",
+            "{} {} in {shown} to run {}: {}",
             would("updated", "would update"),
             hooks(edit.updated.len()),
+            program,
             edit.updated.join(", ")
         );
     }

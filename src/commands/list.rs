@@ -30,9 +30,9 @@ struct ListedSource {
 }
 
 #[derive(Debug, Serialize)]
-struct ListedHook {
+pub(super) struct ListedHook {
     name: String,
-    events: Vec<String>,
+    pub(super) events: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     matcher: Option<ListedMatcher>,
     #[serde(rename = "if", skip_serializing_if = "Option::is_none")]
@@ -62,6 +62,10 @@ struct ListedHook {
     mode: &'static str,
     enabled: bool,
     fail_closed: bool,
+    /// Its program is hookrun itself (an entry `install` wrote): the text list shows these as one
+    /// row per source (`list_own.rs`).
+    #[serde(skip)]
+    pub(super) runs_hookrun: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -121,7 +125,7 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
         })
         .filter(|source| args.event.is_none() || !source.hooks.is_empty())
         .collect();
-    let written = match args.format {
+    let written = match args.chosen_format() {
         ReportFormat::Json => output::write_json(&listed, false),
         ReportFormat::Human => {
             let painter = Painter::new(color::stdout_enabled(cli.global.color));
@@ -190,6 +194,10 @@ fn listed(hook: &Hook) -> ListedHook {
         },
         enabled: hook.enabled,
         fail_closed: hook.fail_closed,
+        runs_hookrun: match &hook.handler {
+            Handler::Command(form) => crate::plan::runs_hookrun(form),
+            _ => false,
+        },
     }
 }
 
@@ -221,7 +229,7 @@ fn human(sources: &[ListedSource], event: Option<&str>, painter: Painter) -> Str
             source.source, source.dialect, source.level
         );
         let _ = writeln!(out, "{}", painter.paint(color::HEADER, &header));
-        let rows: Vec<[String; 8]> = source.hooks.iter().map(row).collect();
+        let rows = super::list_own::rows(&source.hooks, row);
         let mut widths = COLUMNS.map(str::len);
         for row in &rows {
             for (width, cell) in widths.iter_mut().zip(row) {

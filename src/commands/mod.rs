@@ -16,6 +16,7 @@ pub(crate) mod hooks;
 pub(crate) mod init;
 pub(crate) mod install;
 pub(crate) mod list;
+mod list_own;
 pub(crate) mod schema;
 pub(crate) mod serve;
 pub(crate) mod test;

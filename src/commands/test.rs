@@ -35,9 +35,9 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
     };
     let exe = std::env::current_exe()
         .map_err(|e| Error::Io(format!("cannot find the hookrun binary: {e}")))?;
-    let color = args.format == TestFormat::Human
+    let color = args.chosen_format() == TestFormat::Human
         && use_color(cli.global.color, std::io::stdout().is_terminal());
-    let mut reporter = Reporter::new(args.format, color);
+    let mut reporter = Reporter::new(args.chosen_format(), color);
     let mut selected = 0usize;
     for path in files {
         let display = display_path(&path, &project_dir);

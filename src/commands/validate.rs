@@ -78,7 +78,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
         .copied()
         .chain(diagnostics.iter().map(|d| d.file.as_str()))
         .collect();
-    let written = match args.format {
+    let written = match args.chosen_format() {
         ReportFormat::Json => output::write_json(&diagnostics, false),
         ReportFormat::Human => {
             let painter = Painter::new(color::stdout_enabled(cli.global.color));

@@ -4,6 +4,7 @@
 //! changed; the command (`commands/install.rs`) reads, prints and writes.
 
 pub(crate) mod json;
+pub(crate) mod program;
 pub(crate) mod shell;
 pub(crate) mod write;
 pub(crate) mod yaml;
@@ -69,6 +70,11 @@ pub(crate) trait Installer: Sync {
     fn user_file(&self) -> Option<PathBuf> {
         None
     }
+    /// The fixed `PATH` the agent runs its hooks with, when it does not pass on its own (PRX's
+    /// sanitised environment): where a project entry's bare `hookrun` must be.
+    fn hook_path(&self) -> Option<&'static str> {
+        None
+    }
     /// The file's new text with hookrun's entries added or removed; `text` is `None` when the
     /// file does not exist. An `Err` is a message saying why the file cannot be edited.
     fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String>;
@@ -124,6 +130,8 @@ pub(crate) struct JsonHooks {
     pub(crate) preamble: fn() -> Vec<(String, Json)>,
     pub(crate) events: &'static [&'static str],
     pub(crate) entry: EntryFn,
+    /// See [`Installer::hook_path`].
+    pub(crate) hook_path: Option<&'static str>,
 }
 
 impl Installer for JsonHooks {
@@ -133,6 +141,10 @@ impl Installer for JsonHooks {
 
     fn user_file(&self) -> Option<PathBuf> {
         (self.user_file)()
+    }
+
+    fn hook_path(&self) -> Option<&'static str> {
+        self.hook_path
     }
 
     fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String> {

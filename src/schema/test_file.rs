@@ -19,6 +19,7 @@ pub(super) fn schema() -> Value {
                 "items": {"type": "string"},
                 "description": "Configuration files to load (relative to project_dir) instead of discovery.",
             },
+            "env": env_table("Environment for every test's fire process (a test's own env wins); ${HOOKRUN_TEST_TMPDIR} in a value is the test's temporary directory."),
             "test": {"type": "array", "items": {"$ref": "#/$defs/test"}},
         },
         "$defs": {
@@ -62,7 +63,7 @@ fn test() -> Value {
                 "description": "fire --output; check agent documents with expect.document.",
             },
             "strict": boolean("fire --strict: every hook failure blocks."),
-            "env": env_table("Extra environment for the fire process."),
+            "env": env_table("Extra environment for the fire process, over the file's env; ${HOOKRUN_TEST_TMPDIR} in a value is the test's temporary directory."),
             "server": {
                 "type": "object",
                 "additionalProperties": false,

@@ -44,6 +44,8 @@ pub(crate) struct TestFile {
     pub(crate) project_dir: PathBuf,
     /// `-c` files (absolute); empty means discovery.
     pub(crate) config: Vec<PathBuf>,
+    /// The file-level `env`: every test's `fire` gets it, the test's own `env` over it.
+    pub(crate) env: Vec<(String, String)>,
     pub(crate) tests: Vec<TestCase>,
 }
 

@@ -18,7 +18,7 @@ use crate::config::diagnostics::{Diagnostic, Severity, did_you_mean};
 use crate::config::locate::{Step, line_col, locate_json};
 use crate::config::reader::{Locator, Reader, child, child_index, kind_of};
 
-const FILE_KEYS: &[&str] = &["$schema", "project_dir", "config", "test"];
+const FILE_KEYS: &[&str] = &["$schema", "project_dir", "config", "env", "test"];
 const TEST_KEYS: &[&str] = &[
     "name",
     "event",
@@ -136,6 +136,7 @@ fn read_file(
             }
         }
     }
+    let env = reader.opt_str_map(root, "env", &[]).unwrap_or_default();
     let Some(tables) = root.get("test") else {
         reader.error(&[], "this test file has no tests").help =
             Some("add a [[test]] table (or a `test` list) with name, event and expect".into());
@@ -166,6 +167,7 @@ fn read_file(
         display: String::new(),
         project_dir,
         config,
+        env,
         tests,
     })
 }

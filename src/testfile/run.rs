@@ -15,6 +15,18 @@ use serde_json::Value;
 
 use super::{PayloadSource, TestCase, TestFile};
 
+/// The variable naming each test's scratch directory, for `fire`, its hooks and `env` values.
+pub(crate) const TMPDIR_VAR: &str = "HOOKRUN_TEST_TMPDIR";
+
+/// `value` with `${HOOKRUN_TEST_TMPDIR}` and `$HOOKRUN_TEST_TMPDIR` replaced by `tmpdir`: an `env`
+/// value is no shell text, and this one variable is all it may refer to (a hook's shell expands
+/// the rest itself).
+fn with_tmpdir(value: &str, tmpdir: &str) -> String {
+    value
+        .replace(&format!("${{{TMPDIR_VAR}}}"), tmpdir)
+        .replace(&format!("${TMPDIR_VAR}"), tmpdir)
+}
+
 /// What `fire` did.
 #[derive(Debug)]
 pub(crate) struct Actual {
@@ -80,10 +92,15 @@ pub(crate) fn fire(
         }
         None => None,
     };
-    command
-        .envs(case.env.iter().map(|(k, v)| (k, v)))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    // A scratch directory of this test's own, removed when it ends: hooks write there, not into
+    // the project (the starter's audit log, through the test file's `env`).
+    let scratch = tempfile::Builder::new().prefix("hookrun-test-").tempdir()?;
+    let tmpdir = scratch.path().to_string_lossy();
+    command.env(TMPDIR_VAR, &*tmpdir);
+    for (key, value) in file.env.iter().chain(&case.env) {
+        command.env(key, with_tmpdir(value, &tmpdir));
+    }
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
     let started = Instant::now();
     let mut child = command.spawn()?;
     let writer = match (stdin, child.stdin.take()) {
@@ -108,4 +125,22 @@ pub(crate) fn fire(
         duration,
         requests: server.map(super::server::Server::stop),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_tmpdir;
+
+    #[test]
+    fn an_env_value_may_name_the_tests_temporary_directory_braced_or_not() {
+        assert_eq!(
+            with_tmpdir("${HOOKRUN_TEST_TMPDIR}/audit.jsonl", "/tmp/t1"),
+            "/tmp/t1/audit.jsonl"
+        );
+        assert_eq!(
+            with_tmpdir("$HOOKRUN_TEST_TMPDIR/a", "/tmp/t1"),
+            "/tmp/t1/a"
+        );
+        assert_eq!(with_tmpdir("$HOME/x", "/tmp/t1"), "$HOME/x");
+    }
 }

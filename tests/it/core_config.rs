@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::harness::{Case, Run, claude_settings, hookrun_bin};
+use crate::harness::{Case, Run, claude_settings};
 
 #[test]
 fn discovered_sources_run_in_table_order() {
@@ -217,7 +217,7 @@ fn hookrun_project_dir_names_the_project_and_c_after_fire_overrides_it() {
         let mut args = vec!["--no-user-config", "fire", "Stop", "--payload"];
         args.push(payload.to_str().unwrap());
         args.extend_from_slice(extra);
-        let output = std::process::Command::new(hookrun_bin())
+        let output = crate::harness::hookrun_command()
             .current_dir(elsewhere.path())
             .env_remove("HOOKRUN_DEPTH")
             .env_remove("HOOKRUN_LOG")

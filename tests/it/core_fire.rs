@@ -403,6 +403,7 @@ fn with_set_a_terminal_on_stdin_counts_as_an_empty_payload() {
     );
     let status = std::process::Command::new("script")
         .args(["-qec", &command, "/dev/null"])
+        .envs(crate::harness::home_env(case.home()))
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .status()

@@ -362,6 +362,7 @@ fn with_a_terminal_a_hook_runs_in_a_session_of_its_own_without_it() {
     );
     let output = std::process::Command::new("script")
         .args(["-qec", &fire, "/dev/null"])
+        .envs(crate::harness::home_env(case.home()))
         .current_dir(case.path())
         .stdin(std::process::Stdio::null())
         .output()
@@ -402,6 +403,7 @@ fn with_a_controlling_terminal_hooks_get_a_session_of_their_own() {
     );
     let status = std::process::Command::new("script")
         .args(["-qec", &command, "/dev/null"])
+        .envs(crate::harness::home_env(case.home()))
         .stdout(std::process::Stdio::null())
         .status()
         .unwrap();
@@ -596,6 +598,7 @@ fn a_hook_still_starts_in_its_project_when_hookrun_s_own_directory_is_gone() {
     );
     let output = std::process::Command::new("sh")
         .args(["-c", &script])
+        .envs(crate::harness::home_env(case.home()))
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");

@@ -4,9 +4,8 @@
 //! `HOOKRUN_UPDATE_GENERATED=1 cargo test generated`.
 
 use std::path::Path;
-use std::process::Command;
 
-use crate::harness::hookrun_bin;
+use crate::harness::hookrun_command;
 
 const UPDATE: &str = "HOOKRUN_UPDATE_GENERATED";
 
@@ -23,10 +22,7 @@ pub(crate) const ARTEFACTS: &[(&[&str], &str)] = &[
 ];
 
 fn generate(args: &[&str]) -> String {
-    let output = Command::new(hookrun_bin())
-        .args(args)
-        .output()
-        .expect("run hookrun");
+    let output = hookrun_command().args(args).output().expect("run hookrun");
     assert!(
         output.status.success(),
         "hookrun {args:?} failed: {output:?}"

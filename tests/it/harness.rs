@@ -42,6 +42,29 @@ pub(crate) fn testing_a_named_binary() -> bool {
     hookrun_bin() != env!("CARGO_BIN_EXE_hookrun")
 }
 
+/// The variables that point hookrun (and what it runs) at a home: `HOME`, and the XDG
+/// directories under it (`config/`, `state/`, `cache/`, `data/`), so no test's run writes in the
+/// real ones (the cache, the trust store, loop-limit state) or reads the user's configuration.
+pub(crate) fn home_env(home: &Path) -> [(&'static str, PathBuf); 5] {
+    [
+        ("HOME", home.to_path_buf()),
+        ("XDG_CONFIG_HOME", home.join("config")),
+        ("XDG_STATE_HOME", home.join("state")),
+        ("XDG_CACHE_HOME", home.join("cache")),
+        ("XDG_DATA_HOME", home.join("data")),
+    ]
+}
+
+/// The hookrun under test, for the tests that run it without a [`Case`]: with a scratch home
+/// under cargo's temporary directory for integration tests (`CARGO_TARGET_TMPDIR`), shared by
+/// those runs, and never the real one.
+pub(crate) fn hookrun_command() -> Command {
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch-home");
+    let mut command = Command::new(hookrun_bin());
+    command.envs(home_env(&home));
+    command
+}
+
 /// Whether the binary under test reaches a descendant that left its hook's process group (the
 /// Linux runner, a child subreaper), as its `--version` says. The portable runner
 /// (`--features portable-runner`, and every other Unix) ends only the hook's group.
@@ -178,10 +201,7 @@ impl Case {
             .env_remove("HOOKRUN_PROJECT_DIR")
             .env_remove("HOOKRUN_DEPTH")
             .env_remove("HOOKRUN_LOG")
-            .env("HOME", self.home.path())
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_STATE_HOME", self.home.path().join("state"))
-            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
+            .envs(home_env(self.home.path()))
             // The machine's own managed policy (`/etc/claude-code`, …) never reaches a test.
             .env("HOOKRUN_SYSTEM_ROOT", self.home.path().join("system"))
             .env_remove("CLAUDE_CONFIG_DIR")

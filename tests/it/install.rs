@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::harness::hookrun_bin;
+use crate::harness::{home_env, hookrun_bin};
 
 /// A project whose path has a space and a colon, and a scratch HOME.
 struct Project {
@@ -48,12 +48,17 @@ impl Project {
         std::fs::read_to_string(self.at(rel)).ok()
     }
 
-    /// `hookrun -C <project> ARGS…`.
+    /// `hookrun -C <project> ARGS…`, with this hookrun first on `PATH` (as a user who installed it).
     fn hookrun(&self, args: &[&str]) -> Output {
+        self.hookrun_with_path(&path_with_hookrun(), args)
+    }
+
+    /// `hookrun -C <project> ARGS…` with `PATH` set to `path`.
+    fn hookrun_with_path(&self, path: &std::ffi::OsStr, args: &[&str]) -> Output {
         Command::new(hookrun_bin())
             .current_dir(&self.dir)
-            .env("HOME", &self.home)
-            .env("XDG_CONFIG_HOME", self.home.join("config"))
+            .env("PATH", path)
+            .envs(home_env(&self.home))
             .env("CODEX_HOME", self.home.join(".codex"))
             .env_remove("CLAUDE_CONFIG_DIR")
             .env_remove("HOOKRUN_PROJECT_DIR")
@@ -70,6 +75,16 @@ impl Project {
         assert!(out.status.success(), "hookrun {args:?}: {out:?}");
         String::from_utf8(out.stdout).expect("UTF-8")
     }
+}
+
+/// `PATH` with the directory of the hookrun under test first: where a project's entries find it.
+fn path_with_hookrun() -> std::ffi::OsString {
+    let dir = Path::new(hookrun_bin())
+        .parent()
+        .expect("the binary's directory");
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&rest)))
+        .expect("a joinable PATH")
 }
 
 /// One agent: its file, a file of that agent with other keys, and how it runs the installed
@@ -183,7 +198,7 @@ const RM_RF: &str =
 
 #[test]
 fn every_installable_agent_is_covered_here() {
-    let out = Command::new(hookrun_bin())
+    let out = crate::harness::hookrun_command()
         .args(["install", "--help"])
         .output()
         .expect("run hookrun");
@@ -345,8 +360,8 @@ fn the_installed_command_run_as_the_agent_runs_it_blocks_rm_rf() {
         };
         command
             .current_dir(&project.dir)
-            .env("HOME", &project.home)
-            .env("XDG_CONFIG_HOME", project.home.join("config"))
+            .env("PATH", path_with_hookrun())
+            .envs(home_env(&project.home))
             .env_remove("HOOKRUN_PROJECT_DIR")
             .env_remove("HOOKRUN_DEPTH")
             .stdin(Stdio::piped())
@@ -390,6 +405,138 @@ fn a_moved_binary_updates_the_entries_and_command_names_the_program() {
     assert!(!text.contains("/opt/my tools"), "{text}");
     project.ok(&["uninstall", "claude"]);
     assert_eq!(project.read(".claude/settings.json"), None);
+}
+
+/// The program an installed entry starts: a shell line's first word, or the exec form's program.
+fn installed_program(agent: &Agent, text: &str) -> String {
+    match installed_entry(agent, text) {
+        Installed::Shell(line) => shell_words(&line).remove(0),
+        Installed::Exec(program, _) => program,
+    }
+}
+
+/// `line` split as `/bin/sh` would (quotes only; the entries hold nothing else).
+fn shell_words(line: &str) -> Vec<String> {
+    let out = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!(
+            "printf '%s\\n' {}",
+            line.split(" -C ").next().unwrap_or(line)
+        ))
+        .output()
+        .expect("sh");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_project_install_names_hookrun_on_path_and_a_user_install_the_absolute_path() {
+    for agent in AGENTS {
+        let project = Project::new();
+        let out = project.hookrun(&["install", agent.name]);
+        assert!(out.status.success(), "{}: {out:?}", agent.name);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let in_prx_path = ["/usr/local/bin/hookrun", "/usr/bin/hookrun", "/bin/hookrun"]
+            .iter()
+            .any(|p| Path::new(p).exists());
+        if agent.name == "prx" && !in_prx_path {
+            // PRX gives its actions PATH=/usr/local/bin:/usr/bin:/bin, not the user's PATH.
+            assert!(
+                stderr.contains(
+                    "not on the PATH the agent gives its hooks (/usr/local/bin:/usr/bin:/bin)"
+                ),
+                "{stderr}"
+            );
+        } else {
+            assert!(!stderr.contains("warning"), "{}: {stderr}", agent.name);
+        }
+        let text = project.read(agent.file).expect("installed");
+        assert_eq!(installed_program(agent, &text), "hookrun", "{text}");
+        let own = std::fs::canonicalize(hookrun_bin()).expect("the binary");
+        assert!(!text.contains(&*own.to_string_lossy()), "{text}");
+    }
+    let project = Project::new();
+    project.ok(&["install", "claude", "--user"]);
+    let text = std::fs::read_to_string(project.home.join(".claude/settings.json")).expect("file");
+    let own = std::env::current_dir().expect("cwd").join(hookrun_bin());
+    let program = PathBuf::from(installed_program(&AGENTS[0], &text));
+    assert!(program.is_absolute(), "{text}");
+    assert_eq!(
+        program.canonicalize().ok(),
+        own.canonicalize().ok(),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_project_install_warns_when_hookrun_on_path_is_missing_or_another_program() {
+    let project = Project::new();
+    let out =
+        project.hookrun_with_path(std::ffi::OsStr::new("/nonexistent"), &["install", "cursor"]);
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`hookrun` is not on PATH") && stderr.contains("--user"),
+        "{stderr}"
+    );
+    let text = project
+        .read(".cursor/hooks.json")
+        .expect("written all the same");
+    assert_eq!(installed_program(&AGENTS[3], &text), "hookrun");
+
+    let other = project.home.join("bin");
+    std::fs::create_dir_all(&other).expect("mkdir");
+    let impostor = other.join("hookrun");
+    std::fs::write(&impostor, "#!/bin/sh\nexit 0\n").expect("write");
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&impostor, executable).expect("chmod");
+    let out = project.hookrun_with_path(other.as_os_str(), &["install", "claude", "--dry-run"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("not this hookrun") && stderr.contains(&*impostor.to_string_lossy()),
+        "{stderr}"
+    );
+    let out = project.hookrun_with_path(other.as_os_str(), &["install", "claude", "--user"]);
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{out:?}");
+}
+
+#[test]
+fn entries_an_earlier_install_wrote_with_an_absolute_path_are_recognised_as_hookruns_own() {
+    let own = std::env::current_dir().expect("cwd").join(hookrun_bin());
+    let own = own.to_str().expect("UTF-8 path");
+    for agent in AGENTS {
+        let project = Project::new();
+        project.ok(&["install", agent.name, "--command", own]);
+        let out = project.ok(&["install", agent.name]);
+        assert!(
+            out.starts_with(&format!(
+                "updated {} hooks in {} to run hookrun: ",
+                agent.hooks, agent.file
+            )),
+            "{}: {out}",
+            agent.name
+        );
+        let text = project.read(agent.file).expect("file");
+        assert!(!text.contains(own), "{}: {text}", agent.name);
+        let out = project.ok(&["install", agent.name]);
+        assert!(
+            out.contains("already runs hookrun on every event"),
+            "{}: {out}",
+            agent.name
+        );
+
+        let project = Project::new();
+        project.ok(&["install", agent.name, "--command", own]);
+        let out = project.ok(&["uninstall", agent.name]);
+        assert!(
+            out.contains(&format!("removed {} hooks", agent.hooks)),
+            "{}: {out}",
+            agent.name
+        );
+        assert_eq!(project.read(agent.file), None, "{}", agent.name);
+    }
 }
 
 #[test]
@@ -502,8 +649,14 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every agent's installation at once: a fire from any of them runs the policy once.
     let project = Project::new();
     project.ok(&["init"]);
+    let own = std::env::current_dir().expect("cwd").join(hookrun_bin());
     for agent in AGENTS {
-        project.ok(&["install", agent.name]);
+        // PRX runs its actions with PATH=/usr/local/bin:/usr/bin:/bin, where the hookrun under
+        // test is not: its entry names this one by path, as a user without it there would.
+        match agent.name {
+            "prx" => project.ok(&["install", "prx", "--command", own.to_str().expect("UTF-8")]),
+            name => project.ok(&["install", name]),
+        };
     }
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);

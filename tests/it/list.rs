@@ -177,3 +177,52 @@ fn hooks_of_one_file_list_in_written_order_across_events() {
         .collect();
     assert_eq!(hooks, expected);
 }
+
+#[test]
+fn hookruns_installed_entries_list_as_one_row_and_json_keeps_each() {
+    let case = Case::new();
+    case.run(&["install", "cursor"]).exit(0);
+    let run = case.run(&["list"]).exit(0);
+    let rows: Vec<&str> = run.stdout.lines().filter(|l| l.contains("fire")).collect();
+    assert_eq!(rows.len(), 1, "{}", run.stdout);
+    let row = rows[0];
+    assert!(row.trim_start().starts_with("hookrun "), "{row}");
+    assert!(row.contains("20 events (20 entries)"), "{row}");
+    assert!(
+        row.contains("hookrun -C \"$CURSOR_PROJECT_DIR\" fire --output cursor <event>"),
+        "{row}"
+    );
+    assert!(!run.stdout.contains("hookrun-"), "{}", run.stdout);
+
+    let json = case.run(&["list", "--json"]).exit(0).json();
+    assert_eq!(
+        json[0]["hooks"].as_array().map(Vec::len),
+        Some(20),
+        "{json}"
+    );
+    let same = case.run(&["list", "--format", "json"]).exit(0).json();
+    assert_eq!(json, same);
+}
+
+#[test]
+fn json_is_an_alias_of_format_json_for_every_report() {
+    let case = Case::new().file(
+        "t.hooktest.toml",
+        "[[test]]\nname = \"a\"\nevent = \"Stop\"\n",
+    );
+    for args in [
+        &["validate", "--json"][..],
+        &["hooks", "list", "--json"],
+        &["test", "--json"],
+    ] {
+        let run = case.run(args);
+        assert!(
+            serde_json::from_str::<serde_json::Value>(&run.stdout).is_ok(),
+            "{args:?}: {} {}",
+            run.stdout,
+            run.stderr
+        );
+    }
+    let run = case.run(&["list", "--json", "--format", "human"]).exit(2);
+    assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+}

@@ -19,6 +19,7 @@ mod guard;
 mod harness;
 mod hooks_cli;
 mod http_hooks;
+mod init;
 mod install;
 mod interrupts;
 mod layers;

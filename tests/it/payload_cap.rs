@@ -36,6 +36,7 @@ fn fire_limited(case: &Case, command: &str) -> Run {
         .arg(script)
         .arg(hookrun_bin())
         .arg(case.path())
+        .envs(crate::harness::home_env(case.home()))
         .current_dir(case.path())
         .output()
         .expect("run hookrun under ulimit");

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::harness::{Case, Run, hookrun_bin};
+use crate::harness::{Case, Run, home_env, hookrun_bin};
 
 /// The project directory every recipe is tried in: a space and a colon, the two characters an
 /// unquoted variable or a `PATH`-like split trips over.
@@ -103,8 +103,7 @@ impl Spawn<'_> {
             .arg("-C")
             .arg(self.case.at(PROJECT))
             .args(["--no-user-config", "trust", "--yes"])
-            .env("HOME", self.case.at("home"))
-            .env("XDG_STATE_HOME", self.case.at("home/state"))
+            .envs(home_env(&self.case.at("home")))
             .env_remove("HOOKRUN_TRUST_PROJECT")
             .output()
             .expect("run hookrun trust");
@@ -112,13 +111,11 @@ impl Spawn<'_> {
         let mut command = Command::new(program);
         command
             .args(args)
-            .env("XDG_STATE_HOME", self.case.at("home/state"))
+            .envs(home_env(&self.case.at("home")))
             .env("HOOKRUN_SYSTEM_ROOT", self.case.at("home/system"))
             .env_remove("HOOKRUN_TRUST_PROJECT")
             .current_dir(self.cwd)
             .env("PATH", path)
-            .env("HOME", self.case.at("home"))
-            .env("XDG_CONFIG_HOME", self.case.at("home/config"))
             .env("CODEX_HOME", self.case.at("home/.codex"))
             .env_remove("HOOKRUN_PROJECT_DIR")
             .env_remove("HOOKRUN_DEPTH")

@@ -4,14 +4,13 @@
 //! `additionalProperties`, `items`, `oneOf`, `not`, bounds, `pattern`).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{Value, json};
 
-use crate::harness::{Case, claude_settings, fixture, hookrun_bin};
+use crate::harness::{Case, claude_settings, fixture, hookrun_command};
 
 fn schema(kind: &str) -> Value {
-    let output = Command::new(hookrun_bin())
+    let output = hookrun_command()
         .args(["schema", kind])
         .output()
         .expect("run hookrun schema");
@@ -188,7 +187,7 @@ fn decision_documents_of_every_shape_match_the_decision_schema() {
     let demo = demo.to_str().expect("UTF-8 path");
     let payloads = ["rm-rf.json", "npm-install.json", "ls.json"];
     for payload in payloads {
-        let output = Command::new(hookrun_bin())
+        let output = hookrun_command()
             .args([
                 "-C",
                 demo,

@@ -133,7 +133,7 @@ fn fire_on_a_terminal_stdin_says_what_it_waits_for() {
     );
     let mut child = std::process::Command::new("script")
         .args(["-qec", &command, "/dev/null"])
-        .env("HOME", case.path())
+        .envs(crate::harness::home_env(case.home()))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -242,7 +242,7 @@ fn schema_and_completions_refuse_options_that_mean_nothing_to_them() {
         &["completions", "bash", "-c", "x.json"],
         &["--dialect", "cursor", "completions", "zsh"],
     ] {
-        let mut command = std::process::Command::new(crate::harness::hookrun_bin());
+        let mut command = crate::harness::hookrun_command();
         let output = command.args(args).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
@@ -250,7 +250,7 @@ fn schema_and_completions_refuse_options_that_mean_nothing_to_them() {
     }
     // The environment's project dir is not an option given to them; -v still traces.
     for args in [&["schema", "decision"][..], &["-v", "completions", "bash"]] {
-        let output = std::process::Command::new(crate::harness::hookrun_bin())
+        let output = crate::harness::hookrun_command()
             .args(args)
             .env("HOOKRUN_PROJECT_DIR", "/tmp")
             .output()

@@ -74,7 +74,11 @@ fn a_deny_is_answered_with_stderr_closed() {
         case.path().display(),
         case.at("payload.json").display()
     );
-    let output = Command::new("sh").args(["-c", &command]).output().unwrap();
+    let output = Command::new("sh")
+        .args(["-c", &command])
+        .envs(crate::harness::home_env(case.home()))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert_eq!(stdout_json(&output)["permission"], "deny");
 }
@@ -90,7 +94,11 @@ fn a_stdout_that_cannot_be_written_is_a_failure() {
         case.at("payload.json").display(),
         case.at("payload.json").display()
     );
-    let output = Command::new("sh").args(["-c", &command]).output().unwrap();
+    let output = Command::new("sh")
+        .args(["-c", &command])
+        .envs(crate::harness::home_env(case.home()))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot write the decision"), "{stderr}");

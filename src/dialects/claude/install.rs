@@ -15,6 +15,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble: Vec::new,
     events: super::EVENTS,
     entry,
+    hook_path: None,
 };
 
 /// `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`.

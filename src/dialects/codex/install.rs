@@ -16,6 +16,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble: Vec::new,
     events: super::EVENTS,
     entry,
+    hook_path: None,
 };
 
 fn user_file() -> Option<PathBuf> {

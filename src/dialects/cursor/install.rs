@@ -17,6 +17,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble,
     events: super::EVENTS,
     entry,
+    hook_path: None,
 };
 
 fn user_file() -> Option<PathBuf> {

@@ -17,6 +17,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble: Vec::new,
     events: super::EVENTS,
     entry,
+    hook_path: None,
 };
 
 fn entry(event: &str, how: &Invocation) -> Json {

@@ -12,6 +12,7 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble: Vec::new,
     events: EVENTS,
     entry,
+    hook_path: None,
 };
 
 /// ProxyAI's events without the alias.

@@ -14,6 +14,8 @@ pub(crate) static INSTALL: JsonHooks = JsonHooks {
     preamble: Vec::new,
     events: super::EVENTS,
     entry,
+    // The PATH of PRX's sanitised environment (`execute::job::SAFE_PATH`, a layer above).
+    hook_path: Some("/usr/local/bin:/usr/bin:/bin"),
 };
 
 fn entry(event: &str, how: &Invocation) -> Json {
