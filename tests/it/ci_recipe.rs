@@ -245,3 +245,45 @@ fn the_ci_recipe_without_its_trust_line_fails_instead_of_passing_everything() {
     // Held back in CI, the guard blocks: nothing goes through untested.
     assert_eq!(code_of(&results, DEPLOY), 2, "{results:?}");
 }
+
+/// `text` as one single-quoted shell word.
+fn single_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+#[test]
+fn the_ci_recipes_deny_step_holds_for_every_spelling_of_a_forced_recursive_delete() {
+    let (_case, runner, clone) = fresh_clone();
+    let job = job();
+    let deny = &job
+        .steps
+        .iter()
+        .find(|step| step.name == DENY)
+        .expect("the deny step")
+        .run;
+    assert!(deny.contains("\"rm -rf /\""), "{deny}");
+    let with = |command: &str| deny.replace("\"rm -rf /\"", &single_quoted(command));
+    for spelling in [
+        "rm -rf /",
+        "rm -fr /",
+        "rm -Rf /",
+        "rm -r -f /",
+        "rm --recursive --force /",
+        "sudo rm -rf ~",
+        "/bin/rm -rf /",
+        "env rm -rf /",
+        "command rm -rf /",
+        "bash -c \"rm -rf /\"",
+        "find / -delete",
+        "find . -name '*.log' | xargs rm -rf",
+        "cd /tmp && rm -rf -- /",
+    ] {
+        let (code, said) = run_step(runner.path(), &clone, &job, &with(spelling), true);
+        assert_eq!(code, 0, "the policy must deny {spelling:?}:\n{said}");
+    }
+    // A command that only mentions it is not denied, so the step fails as it should.
+    for mention in ["echo rm -rf is dangerous", "git commit -m 'no rm -rf'"] {
+        let (code, said) = run_step(runner.path(), &clone, &job, &with(mention), true);
+        assert_ne!(code, 0, "{mention:?} is not a delete:\n{said}");
+    }
+}

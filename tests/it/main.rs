@@ -15,6 +15,7 @@ mod dialects;
 mod dry_run;
 mod escapes;
 mod generated;
+mod getting_started;
 mod guard;
 mod harness;
 mod hooks_cli;
