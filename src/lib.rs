@@ -21,6 +21,7 @@ mod companion;
 pub(crate) mod config;
 mod dialects;
 mod edit;
+mod engine;
 mod error;
 mod execute;
 pub mod exit;

@@ -9,8 +9,8 @@ use serde_json::Value;
 use crate::cache::Pending;
 use crate::cli::{Cli, FireArgs};
 use crate::commands::{dry_run, fire_log, load_options, project_dir};
+use crate::engine;
 use crate::error::Error;
-use crate::execute::{self, Settings};
 use crate::merge::{Merged, merge};
 use crate::model::Dialect;
 use crate::model::answer::{Decision, Said};
@@ -138,46 +138,34 @@ fn fire(
     checked(cli, &mut config)?;
     notes::terminal_stdin(args);
     let payload = payload::read(args.payload.as_deref(), &args.set, args.max_payload)?;
-    let depth = depth_said();
-    let input = PlanInput {
-        event: &args.event,
-        payload: payload.value(),
-        project_dir: &project_dir,
-        own_dialect: agent,
-        depth,
-    };
-    let (screened, partial) = cached_hooks(cli, &mut config, pending, &input)?;
-    let mut steps = plan_steps(&options, &mut config, partial, &input)?;
-    let held = super::trust_gate::hold_back(cli, &config, &project_dir, &mut steps, args.strict);
-    notes::planned(cli, args, &config, &steps, agent, screened);
-    if args.dry_run {
-        return dry_run::print(&config, &steps, &args.event, args.pretty);
-    }
-    if let Some(held) = &held {
-        held.announce();
-    }
-    let recorded_payload = args.record.as_ref().map(|_| payload.map().clone());
-    if steps.iter().any(|step| step.skip.is_none()) {
-        runner::signals::install()
-            .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
-    }
-    let settings = Settings {
+    let request = engine::Request {
         event: &args.event,
         project_dir: &project_dir,
+        agent,
+        depth: depth_said(),
         strict: args.strict,
         timeout_cap: args.timeout,
-        depth: depth + 1,
         verbose: cli.global.verbose,
         log,
         trust_project: cli.global.trust_project,
     };
-    let execution = execute::execute(&config, &steps, payload, &settings)
-        .map_err(|e| Error::Io(e.to_string()))?;
-    let held_back = held.filter(|held| held.blocks).map(|held| held.verdict());
-    let verdicts: Vec<_> = execution.verdicts.iter().chain(&held_back).collect();
-    let merged = merge(&verdicts, execution.final_input);
+    let (screened, partial) =
+        cached_hooks(cli, &mut config, pending, &request.input(payload.value()))?;
+    let planned = plan_steps(&options, &mut config, partial, &request, payload.value())?;
+    notes::planned(cli, args, &config, &planned.steps, agent, screened);
+    if args.dry_run {
+        return dry_run::print(&config, &planned.steps, &args.event, args.pretty);
+    }
+    let recorded_payload = args.record.as_ref().map(|_| payload.map().clone());
+    if planned.runs_any() {
+        runner::signals::install()
+            .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
+    }
+    let fired =
+        engine::run(&config, &planned, payload, &request).map_err(|e| Error::Io(e.to_string()))?;
+    let merged = fired.merged;
     notes::merged(cli, &merged);
-    let interrupted = after_the_hooks(execution.interrupted, &merged)?;
+    let interrupted = after_the_hooks(fired.interrupted, &merged)?;
     // An interrupted fire ran only some of its hooks: it is not recorded as a test.
     let recorded_payload = recorded_payload.filter(|_| !interrupted);
     let write_error = |e: std::io::Error| Error::Output(format!("cannot write the decision: {e}"));
@@ -197,7 +185,7 @@ fn fire(
             )?;
         }
         agents::emit(&answer, args.pretty).map_err(write_error)?;
-        let document = Document::new(&args.event, merged, execution.records);
+        let document = Document::new(&args.event, merged, fired.records);
         (answer.code, document)
     } else {
         let code = if merged.blocks() {
@@ -205,7 +193,7 @@ fn fire(
         } else {
             exit::OK
         };
-        let document = Document::new(&args.event, merged, execution.records);
+        let document = Document::new(&args.event, merged, fired.records);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
             let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
             record(
@@ -272,19 +260,20 @@ fn checked(cli: &Cli, config: &mut crate::sources::Config) -> Result<(), Error> 
     Ok(())
 }
 
-/// The plan. A cached configuration has no file text for an error to point into: on an error
-/// the files are loaded and planned again, so the report is the one they give.
+/// The plan and its trust gate. A cached configuration has no file text for an error to point
+/// into: on an error the files are loaded and planned again, so the report is the one they give.
 fn plan_steps(
     options: &LoadOptions<'_>,
     config: &mut crate::sources::Config,
     partial: bool,
-    input: &PlanInput<'_>,
-) -> Result<Vec<plan::Step>, Error> {
-    match plan::plan(config, input) {
-        Ok(steps) => Ok(steps),
+    request: &engine::Request<'_>,
+    payload: &Value,
+) -> Result<engine::Planned, Error> {
+    match engine::plan(config, request, payload) {
+        Ok(planned) => Ok(planned),
         Err(_) if partial => {
             *config = crate::sources::load(options);
-            plan::plan(config, input).map_err(Error::Config)
+            engine::plan(config, request, payload).map_err(Error::Config)
         }
         Err(errors) => Err(Error::Config(errors)),
     }

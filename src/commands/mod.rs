@@ -21,7 +21,7 @@ pub(crate) mod schema;
 pub(crate) mod serve;
 pub(crate) mod test;
 pub(crate) mod trust;
-pub(crate) mod trust_gate;
+
 pub(crate) mod validate;
 
 /// The project directory: `-C`, else `$HOOKRUN_PROJECT_DIR` (clap reads both), else the current

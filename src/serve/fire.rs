@@ -1,5 +1,6 @@
-//! `POST /api/fire/{event}`: one fire, run by the same steps as `hookrun fire` (plan, trust gate,
-//! runner, merge, output) on a blocking thread, answering exactly the bytes `fire` would print.
+//! `POST /api/fire/{event}`: one fire, on a blocking thread, run by the engine `hookrun fire`
+//! runs (`crate::engine`: plan, trust gate, runner, merge), answering exactly the bytes `fire`
+//! would print.
 //! The configuration is loaded once and kept ([`Loaded`]); before each fire every file the load
 //! looked at is looked at again (device, inode, size, modification and change times; still absent;
 //! same resolved path), and the configuration is loaded again when one changed. A load with errors
@@ -13,12 +14,9 @@ use serde_json::Value;
 use crate::cli::Cli;
 use crate::config::sources::{Probe, recording};
 use crate::error::Error;
-use crate::execute::{self, Settings};
-use crate::merge::merge;
 use crate::model::Dialect;
 use crate::output::agents;
 use crate::output::document::Document;
-use crate::plan::{self, PlanInput};
 use crate::sources::Config;
 
 /// The configuration in use and what its load looked at.
@@ -123,44 +121,24 @@ pub(crate) fn fire(
 ) -> Result<Printed, Error> {
     let payload = crate::payload::from_bytes(request.body, "the request body".to_owned(), &[])?;
     let published = publish.then(|| Value::Object(payload.map().clone()));
-    let input = PlanInput {
+    let fire = crate::engine::Request {
         event: &request.event,
-        payload: payload.value(),
         project_dir,
-        own_dialect: request.agent,
+        agent: request.agent,
         depth: request.depth,
-    };
-    let mut steps = plan::plan(config, &input).map_err(Error::Config)?;
-    let held = crate::commands::trust_gate::hold_back(
-        cli,
-        config,
-        project_dir,
-        &mut steps,
-        request.strict,
-    );
-    if let Some(held) = &held {
-        held.announce();
-    }
-    let settings = Settings {
-        event: &request.event,
-        project_dir,
         strict: request.strict,
         timeout_cap: request.timeout,
-        depth: request.depth + 1,
         verbose: cli.global.verbose,
         log: None,
         trust_project: cli.global.trust_project,
     };
-    let execution = execute::execute(config, &steps, payload, &settings)
+    let planned = crate::engine::plan(config, &fire, payload.value()).map_err(Error::Config)?;
+    let fired = crate::engine::run(config, &planned, payload, &fire)
         .map_err(|e| Error::Io(e.to_string()))?;
-    let held_back = held.filter(|held| held.blocks).map(|held| held.verdict());
-    let verdicts: Vec<_> = execution.verdicts.iter().chain(&held_back).collect();
-    let merged = merge(&verdicts, execution.final_input);
+    let merged = fired.merged;
     // As in `fire`: an interrupt (here, the server's shutdown past its grace) answers nothing,
     // unless a blocking decision was reached before it.
-    if let Some(signal) = execution
-        .interrupted
-        .or_else(crate::runner::signals::received)
+    if let Some(signal) = fired.interrupted.or_else(crate::runner::signals::received)
         && !merged.blocks()
     {
         return Err(Error::Interrupted(signal));
@@ -187,7 +165,7 @@ pub(crate) fn fire(
         } else {
             crate::exit::OK
         };
-        let document = Document::new(&request.event, merged, execution.records);
+        let document = Document::new(&request.event, merged, fired.records);
         Printed {
             stdout: line(&document)?,
             stderr: None,

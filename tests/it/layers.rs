@@ -51,6 +51,8 @@ const LAYERS: &[&str] = &[
     "execute",
     "merge",
     "output",
+    // The one fire: plan, trust gate, execute, merge (`fire` and `serve` call it).
+    "engine",
     // Tools over the pipeline.
     "validate",
     "testfile",

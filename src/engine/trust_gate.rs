@@ -1,4 +1,4 @@
-//! `fire`'s trust gate: the planned hooks that came with the project run only when their file is
+//! The fire's trust gate: the planned hooks that came with the project run only when their file is
 //! trusted as it is now; the others are held back — loudly: one line on stderr naming the files
 //! and the command that trusts them, an `untrusted` record each, and a block (README, "Trust")
 //! where holding them back would quietly turn a guard off:
@@ -9,9 +9,6 @@
 //!   the checkout, so that a recipe that forgot `--trust-project` fails instead of passing;
 //! - any held-back hook under `--strict` or the user's `[trust] untrusted = "block"`.
 
-use std::path::Path;
-
-use crate::cli::Cli;
 use crate::model::answer::{Decision, Said};
 use crate::model::hook::{Hook, Mode};
 use crate::plan::{Skip, Step};
@@ -20,12 +17,12 @@ use crate::trust::{self, State, Store};
 use crate::verdict::{Outcome, Verdict};
 
 /// The hooks a fire held back.
-pub(crate) struct Held {
+pub(super) struct Held {
     /// Each untrusted file, as reports show it, with "changed" where it was trusted before.
     files: Vec<String>,
     hooks: usize,
     /// Held-back hooks block the action.
-    pub(crate) blocks: bool,
+    pub(super) blocks: bool,
     /// Why they block, as the stderr line and the deny's reason say it.
     why: Option<&'static str>,
 }
@@ -33,16 +30,15 @@ pub(crate) struct Held {
 /// Marks the planned steps of untrusted project files as held back; `None` when every planned
 /// hook may run (nothing from the project, `--trust-project`, or all of it trusted). Reads the
 /// store only when a project hook is about to run.
-pub(crate) fn hold_back(
-    cli: &Cli,
+pub(super) fn hold_back(
     config: &Config,
-    project_dir: &Path,
+    request: &super::Request<'_>,
     steps: &mut [Step],
-    strict: bool,
 ) -> Option<Held> {
-    if cli.global.trust_project {
+    if request.trust_project {
         return None;
     }
+    let (project_dir, strict) = (request.project_dir, request.strict);
     let mut wanted: Vec<usize> = steps
         .iter()
         .filter(|step| step.skip.is_none())
@@ -106,7 +102,7 @@ fn could_block(hook: &Hook) -> bool {
 
 impl Held {
     /// The one stderr line.
-    pub(crate) fn announce(&self) {
+    pub(super) fn announce(&self) {
         let hooks = if self.hooks == 1 { "hook" } else { "hooks" };
         let action = match self.why {
             Some(why) => format!("blocking: {why}"),
@@ -120,7 +116,7 @@ impl Held {
     }
 
     /// The deny that stands for the held-back hooks when they block.
-    pub(crate) fn verdict(&self) -> Verdict {
+    pub(super) fn verdict(&self) -> Verdict {
         Verdict {
             outcome: Outcome::Blocking,
             decision: Decision::Deny,
