@@ -5,6 +5,7 @@
 pub(crate) mod diagnostics;
 pub(crate) mod duration;
 pub(crate) mod format;
+pub(crate) mod jsonc;
 pub(crate) mod locate;
 pub(crate) mod locate_index;
 pub(crate) mod locate_toml;

@@ -16,6 +16,9 @@ pub(crate) type Locator = fn(&str, &[Step], bool) -> (usize, usize);
 pub(crate) struct Reader<'s> {
     file: &'s str,
     text: &'s str,
+    /// The file as written, when `text` is what the agent's parser reads of it (Gemini's comments
+    /// blanked, every position unchanged): snippets show the file's own lines.
+    shown: Option<&'s str>,
     locator: Locator,
     /// JSON and TOML files: every position found in one pass at the first problem, so that a
     /// file with thousands of problems is not rescanned for each.
@@ -30,6 +33,7 @@ impl<'s> Reader<'s> {
         Reader {
             file,
             text,
+            shown: None,
             locator,
             index: None,
             typos_count: false,
@@ -62,6 +66,13 @@ impl<'s> Reader<'s> {
         self
     }
 
+    /// Snippets are taken from `original`, the file as written, which has the same lines and
+    /// columns as the text read.
+    pub(crate) fn showing(mut self, original: &'s str) -> Reader<'s> {
+        self.shown = Some(original);
+        self
+    }
+
     fn index(&self) -> Option<&PositionIndex<'s>> {
         let (format, cell) = self.index.as_ref()?;
         // Any dialect of the format: the index reads it the same for all of them.
@@ -85,12 +96,13 @@ impl<'s> Reader<'s> {
         message: impl Into<String>,
     ) -> &mut Diagnostic {
         let position = self.position(path, at_key);
-        let diagnostic = match self.index() {
-            Some(index) => {
+        let diagnostic = match (self.shown, self.index()) {
+            (Some(shown), _) => Diagnostic::at(severity, self.file, shown, position, message),
+            (None, Some(index)) => {
                 let line = index.lines.line(position.0);
                 Diagnostic::at_line(severity, self.file, line, position, message)
             }
-            None => Diagnostic::at(severity, self.file, self.text, position, message),
+            (None, None) => Diagnostic::at(severity, self.file, self.text, position, message),
         };
         self.diagnostics.push(diagnostic);
         self.diagnostics.last_mut().expect("just pushed")

@@ -21,9 +21,23 @@ pub(crate) fn root<'s>(
     ctx: &LoadContext<'s>,
     what: &str,
 ) -> Result<(Reader<'s>, Object<'s>), DialectLoad> {
+    parse(ctx, &ctx.source.text, what)
+}
+
+/// [`root`] of `text`, the source as its agent's parser reads it (Gemini's with its comments
+/// blanked by [`crate::config::jsonc::strip_comments`]): positions are found in `text`, snippets
+/// shown from the source as written.
+pub(crate) fn parse<'s>(
+    ctx: &LoadContext<'s>,
+    text: &'s str,
+    what: &str,
+) -> Result<(Reader<'s>, Object<'s>), DialectLoad> {
     let source = ctx.source;
-    let mut reader = Reader::json(&source.display, &source.text);
-    let root = Node::from_json(&source.text).map_err(|error| {
+    let mut reader = Reader::json(&source.display, text);
+    if !std::ptr::eq(text, source.text.as_str()) {
+        reader = reader.showing(&source.text);
+    }
+    let root = Node::from_json(text).map_err(|error| {
         DialectLoad::failed(json_syntax_error(&source.display, &source.text, &error))
     })?;
     match root {

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::config::diagnostics::Diagnostic;
+use crate::config::jsonc;
 use crate::install::json::{self, Json};
 use crate::model::{Dialect, Level};
 use shape::{Place, Shape, member, set};
@@ -195,7 +196,13 @@ impl Session<'_> {
     fn parse(&self) -> Result<Json, EditError> {
         let root = match self.text.as_deref() {
             Some(text) if !text.trim().is_empty() => {
-                Json::parse(text).map_err(|e| self.malformed(format!("not valid JSON: {e}")))?
+                // Read as the agent reads it: Gemini CLI's comments are blanks ([`jsonc`]).
+                let text = if self.file.dialect == crate::dialects::GEMINI {
+                    jsonc::strip_comments(text)
+                } else {
+                    text.into()
+                };
+                Json::parse(&text).map_err(|e| self.malformed(format!("not valid JSON: {e}")))?
             }
             _ => Json::Object(Vec::new()),
         };
@@ -453,6 +460,9 @@ impl Session<'_> {
 
     /// Renders `root` in the file's own indent and writes it ([`Session::write_text`]).
     fn write(&mut self, root: &Json) -> Result<Version, EditError> {
+        if self.text.as_deref().is_some_and(jsonc::has_comments) {
+            return Err(self.malformed(jsonc::CANNOT_KEEP));
+        }
         let text = match self.text.as_deref() {
             Some(original) if !original.trim().is_empty() => {
                 let mut out = root.render_like(&json::indent_of(original), original);

@@ -149,6 +149,9 @@ impl Installer for JsonHooks {
 
     fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String> {
         let (mut root, indent, newline) = match text {
+            Some(text) if crate::config::jsonc::has_comments(text) => {
+                return Err(crate::config::jsonc::CANNOT_KEEP.to_owned());
+            }
             Some(text) if !text.trim().is_empty() => (
                 Json::parse(text).map_err(|e| format!("not valid JSON: {e}"))?,
                 json::indent_of(text),

@@ -7,6 +7,7 @@ mod big_configs;
 mod cache;
 mod ci_recipe;
 mod codex;
+mod comments;
 mod core_config;
 mod core_fire;
 mod core_process;

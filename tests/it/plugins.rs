@@ -207,6 +207,25 @@ fn patterns_reach_the_name_the_lifecycle_topic_or_everything_with_prx_normalisat
 }
 
 #[test]
+fn only_prx_lifecycle_events_reach_a_plugin_subscribed_to_prx_lifecycle_star() {
+    // PRX publishes `prx.lifecycle.<event>` for its eight lifecycle events only.
+    let case = with_plugin(Case::new(), "lifecycle", &["prx.lifecycle.*"]);
+    let case = with_plugin(case, "other", &["other.*"]);
+    let case = with_plugin(case, "exact", &["prx.lifecycle"]);
+    let run = case.fire_with("other.thing", &["--dry-run"]).exit(0);
+    assert_eq!(run.hook("lifecycle")["matched"], false);
+    assert_eq!(run.hook("other")["plugin_event"], "other.thing");
+    let run = case.fire_with("prx.lifecycle", &["--dry-run"]).exit(0);
+    assert_eq!(run.hook("lifecycle")["matched"], false);
+    assert_eq!(run.hook("exact")["plugin_event"], "prx.lifecycle");
+    let run = case.fire_with("agent_end", &["--dry-run"]).exit(0);
+    assert_eq!(
+        run.hook("lifecycle")["plugin_event"],
+        "prx.lifecycle.agent_end"
+    );
+}
+
+#[test]
 fn a_plugin_failure_is_a_non_blocking_error_even_under_strict() {
     let case = with_plugin(Case::new(), "audit", &["*"]);
     let answer = r#"{"outcome":"error","error":"out of fuel","kind":"fuel","logs":[],"published":[],"compiled":"compiled","fuel_used":5,"duration_ms":1}"#;

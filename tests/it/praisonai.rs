@@ -1,6 +1,7 @@
 //! PraisonAI's second hooks file, `.praisonai/hooks.json` (`HooksManager`), through the real
 //! binary: the file `praisonai hooks init` writes, commands run without a shell, the context
-//! variables, `block_on_failure`, `MODIFIED:` and the file's `enabled`.
+//! variables, `block_on_failure`, `MODIFIED:` and the file's `enabled`; the same form at
+//! `.praison/hooks.json`, where `praisonai hooks init` writes it.
 
 use serde_json::json;
 
@@ -129,4 +130,33 @@ fn enabled_false_switches_the_whole_file_off() {
     );
     case.fire("pre_run_command").exit(0);
     assert!(!case.at("seen-env.txt").exists());
+}
+
+#[test]
+fn the_file_praisonai_hooks_init_writes_to_dot_praison_runs_as_hooks_manager_runs_it() {
+    // `praisonai hooks init` writes HooksManager's form to `.praison/hooks.json`.
+    let case = Case::new()
+        .file(
+            ".praison/hooks.json",
+            r#"{"enabled": true, "timeout": 30, "hooks": {
+                "pre_run_command": {"command": "./scripts/validate.sh --mode 'strict check'",
+                                    "timeout": 60, "block_on_failure": true}}}"#,
+        )
+        .hook(
+            "scripts/validate.sh",
+            &script("echo 'rm -rf is not allowed' >&2\nexit 1"),
+        );
+    case.payload(json!({"command": "rm -rf /"}))
+        .fire("pre_run_command")
+        .exit(2)
+        .decision("deny")
+        .field("/reason", &json!("rm -rf is not allowed"));
+    let args = std::fs::read_to_string(case.at("seen-args.txt")).unwrap();
+    assert_eq!(args, "--mode\nstrict check\n", "no shell, as HooksManager");
+    let env = std::fs::read_to_string(case.at("seen-env.txt")).unwrap();
+    assert!(
+        env.lines().any(|l| l == "PRAISON_HOOK_COMMAND=rm -rf /"),
+        "{env}"
+    );
+    case.run(&["validate"]).exit(0);
 }

@@ -11,6 +11,7 @@ use crate::model::hook::Switches;
 use std::time::Duration;
 
 use crate::config::duration::seconds_to_duration;
+use crate::config::jsonc;
 use crate::config::locate::Step;
 use crate::config::reader::{Reader, child, child_index};
 use crate::config::tree::{Node, Object};
@@ -39,7 +40,11 @@ const GEMINI_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Loads a Gemini settings file.
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
-    let (mut reader, root) = match json_file::root(ctx, "the settings file") {
+    // Gemini CLI parses `JSON.parse(stripJsonComments(content))` (gemini-cli
+    // packages/cli/src/config/settings.ts:785): comments are read as blanks, trailing commas
+    // are errors.
+    let text = jsonc::strip_comments(&ctx.source.text);
+    let (mut reader, root) = match json_file::parse(ctx, &text, "the settings file") {
         Ok(parsed) => parsed,
         Err(done) => return done,
     };

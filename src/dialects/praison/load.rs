@@ -4,6 +4,9 @@
 //! entry without `event` or `command` is skipped, as PraisonAI skips it (a warning says so); a
 //! `timeout` of 0 is PraisonAI's default (`hook.timeout or default_timeout`); `enabled`, of the
 //! file or of an entry, is not read by PraisonAI, so the hooks run (a warning says so).
+//!
+//! A file whose `hooks` is an object is in `HooksManager`'s form ([`super::manager`]), as
+//! `praisonai hooks init` writes it to this path.
 
 use crate::model::hook::Switches;
 use std::time::Duration;
@@ -11,7 +14,7 @@ use std::time::Duration;
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
 use crate::config::reader::{Reader, child};
-use crate::config::tree::Object;
+use crate::config::tree::{Node, Object};
 use crate::dialects::json_file;
 use crate::matching::Matcher;
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
@@ -28,6 +31,13 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         Ok(parsed) => parsed,
         Err(done) => return done,
     };
+    // `HooksManager`'s object form: `praisonai hooks init` still writes it here
+    // (MervinPraison/PraisonAI src/praisonai/praisonai/cli/legacy/subcommand_handlers.py line
+    // 346), and praisonaiagents read it here up to 1.3.1 (`CONFIG_FILE = ".praison/hooks.json"`
+    // in memory/hooks.py line 106, moved to `.praisonai/` by commit 13d3c6c, release v4.4.0).
+    if let Some(Node::Object(_)) = root.get("hooks") {
+        return super::manager::read(ctx, reader, &root);
+    }
     not_read_enabled(&mut reader, &root, &[]);
     let mut hooks = Vec::new();
     let path = vec![Step::Key("hooks".into())];
@@ -130,6 +140,30 @@ mod tests {
 
     fn load_text(text: &str) -> DialectLoad {
         json_file::load_for_test(load, ".praison/hooks.json", crate::dialects::PRAISON, text)
+    }
+
+    #[test]
+    fn the_hooks_manager_form_here_is_read_as_hooks_manager_reads_it() {
+        // What `praisonai hooks init` writes to `.praison/hooks.json`.
+        let load = load_text(
+            r#"{"enabled": true, "timeout": 30, "hooks": {
+                "pre_write_code": "./scripts/lint.sh",
+                "pre_run_command": {"command": "./scripts/validate.sh", "timeout": 60,
+                                    "block_on_failure": true}}}"#,
+        );
+        assert!(load.diagnostics.is_empty(), "{:?}", load.diagnostics);
+        let [lint, validate] = load.hooks.as_slice() else {
+            panic!("two hooks expected")
+        };
+        assert!(super::super::manager::is_manager_hook(lint));
+        assert!(super::super::manager::fires_on(
+            &lint.events,
+            "pre_write_code"
+        ));
+        assert_eq!(
+            (validate.timeout, validate.fail_closed),
+            (Duration::from_secs(60), true)
+        );
     }
 
     #[test]

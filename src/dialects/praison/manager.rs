@@ -1,5 +1,7 @@
-//! PraisonAI's second hooks file, `.praisonai/hooks.json`, as `praisonai hooks init` writes it and
-//! praisonaiagents' `HooksManager` (`memory/hooks.py`, 1.7.17) loads and runs it: an object
+//! PraisonAI's second hooks form, `HooksManager`'s, as praisonaiagents' `HooksManager`
+//! (`memory/hooks.py`, 1.7.17) loads and runs it from `.praisonai/hooks.json`, and as `praisonai
+//! hooks init` writes it to `.praison/hooks.json` (where praisonaiagents 1.3.1 and older read it:
+//! see [`super::load`]): an object
 //! `{"hooks": {"<event>": "./validate.sh" | {command, timeout?, enabled?, block_on_failure?,
 //! pass_input?} | ["./a.sh", …]}, "timeout": 30, "enabled": true}`. Events are compared exactly
 //! (`pre_run_command`, not `PRE_RUN_COMMAND`); matchers do not exist.
@@ -63,25 +65,34 @@ pub(crate) fn fires_on(selector: &EventSelector, event: &str) -> bool {
         if (*kind == KIND || *kind == KIND_WITHOUT_INPUT) && phases.iter().any(|p| p == event))
 }
 
-/// Whether `hook` came from `.praisonai/hooks.json`.
+/// Whether `hook` came from a file in `HooksManager`'s form.
 pub(crate) fn is_manager_hook(hook: &Hook) -> bool {
     matches!(&hook.events, EventSelector::Typed { kind, .. } if *kind == KIND || *kind == KIND_WITHOUT_INPUT)
 }
 
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
-    let (mut reader, root) = match json_file::root(ctx, "the hooks file") {
-        Ok(parsed) => parsed,
-        Err(done) => return done,
-    };
+    match json_file::root(ctx, "the hooks file") {
+        Ok((reader, root)) => read(ctx, reader, &root),
+        Err(done) => done,
+    }
+}
+
+/// Reads the parsed file `root` as `HooksManager._load_config` does (also `.praison/hooks.json`
+/// in this form: [`super::load::load`]).
+pub(crate) fn read(
+    ctx: &LoadContext<'_>,
+    mut reader: Reader<'_>,
+    root: &Object<'_>,
+) -> DialectLoad {
     reader.unknown_keys(
-        &root,
+        root,
         &["hooks", "timeout", "enabled"],
         &[],
         "the hooks file",
     );
     // `if not self._enabled`: hooks still load, and none runs.
-    let enabled = reader.opt_bool(&root, "enabled", &[]) != Some(false);
-    let timeout = timeout(&mut reader, &root, &[]).unwrap_or(DEFAULT_TIMEOUT);
+    let enabled = reader.opt_bool(root, "enabled", &[]) != Some(false);
+    let timeout = timeout(&mut reader, root, &[]).unwrap_or(DEFAULT_TIMEOUT);
     let mut hooks = Vec::new();
     let path = vec![Step::Key("hooks".into())];
     if let Some(events) = root.get("hooks")
@@ -133,7 +144,7 @@ fn warn_unknown_event(reader: &mut Reader<'_>, event: &str, at: &[Step]) {
             Severity::Warning,
             at,
             true,
-            format!("unknown .praisonai/hooks.json event `{event}`"),
+            format!("unknown HooksManager event `{event}`"),
         )
         .help = Some(help);
 }

@@ -148,7 +148,7 @@ fn unknown_events_and_keys_are_warned_about() {
     );
     assert!(
         all.iter()
-            .any(|m| m.contains("unknown .praisonai/hooks.json event `before_tool`")),
+            .any(|m| m.contains("unknown HooksManager event `before_tool`")),
         "{all:?}"
     );
     assert!(all.iter().any(|m| m.contains("matcher")), "{all:?}");
