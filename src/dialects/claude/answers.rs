@@ -21,8 +21,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::answer::{Decision, Policy};
-use crate::verdict::read_vocabulary;
+use crate::model::answer::Policy;
 
 /// A screen of one event's answers, as `Policy::refuses` holds it.
 type Screen = fn(&str) -> Option<String>;
@@ -97,11 +96,24 @@ fn screen(own: Option<&str>, stdout: &str) -> Option<String> {
     refused(problem)
 }
 
-/// Whether the answer asks to stop the action in hookrun's vocabulary: a deny, an ask, or
-/// `continue: false`.
+/// Whether the answer asks to stop the action, in Claude's words or hookrun's other spellings of
+/// a deny or an ask (`decision`, `permissionDecision`, `decision.behavior`, `permission`,
+/// `allow: false`), or with `continue: false`.
 fn blocks(answer: &Map<String, Value>) -> bool {
-    let said = read_vocabulary(answer);
-    said.decision.is_some_and(Decision::blocks) || said.continue_ == Some(false)
+    let word = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_ascii_lowercase);
+    let stops =
+        |value: Option<&Value>| matches!(word(value).as_deref(), Some("deny" | "block" | "ask"));
+    let specific = answer.get("hookSpecificOutput");
+    stops(answer.get("decision"))
+        || stops(answer.get("permission"))
+        || stops(specific.and_then(|s| s.get("permissionDecision")))
+        || stops(
+            specific
+                .and_then(|s| s.get("decision"))
+                .and_then(|d| d.get("behavior")),
+        )
+        || answer.get("allow") == Some(&Value::Bool(false))
+        || answer.get("continue") == Some(&Value::Bool(false))
 }
 
 #[cfg(test)]
