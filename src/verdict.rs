@@ -146,7 +146,12 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
         let said = parsed.clone().ok().flatten().unwrap_or_default();
         // Exit 2 speaks through stderr: the agents tell the model the hook's stderr even when
         // its stdout holds a JSON reason (an allow's reason, say); that reason is only a fallback.
-        let reason = non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim())
+        // Where the dialect says so, a JSON deny speaks for itself.
+        let json_deny = (policy.exit2_json_reason && said.decision == Some(Decision::Deny))
+            .then(|| said.reason.clone())
+            .flatten();
+        let reason = json_deny
+            .or_else(|| non_empty(String::from_utf8_lossy(&run.stderr.bytes).trim()))
             .or_else(|| said.reason.clone())
             .or_else(|| non_empty(stdout))
             .unwrap_or_else(|| format!("blocked by hook {name}"));

@@ -69,6 +69,9 @@ pub(crate) struct Policy {
     pub(crate) can_block: bool,
     /// Exit 2 means "deny" (false for PRX and PromptKit, where every non-zero exit is a failure).
     pub(crate) exit2_blocks: bool,
+    /// On exit 2, a JSON deny's own reason is the block's reason, ahead of stderr (Claude Code
+    /// tells the model the JSON's reason; the other agents tell stderr).
+    pub(crate) exit2_json_reason: bool,
     /// A failure blocks.
     pub(crate) fail_closed: bool,
     /// PromptKit filter: only `{"allow": true}` allows.

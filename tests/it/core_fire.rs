@@ -169,7 +169,7 @@ fn contexts_and_messages_join_and_plain_text_is_context_for_user_prompt_submit()
 
 #[test]
 fn rewritten_input_is_chained_to_the_next_hook_and_reported() {
-    let rewrite = r#"echo '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"ls -la"}}}'"#;
+    let rewrite = r#"echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -la"}}}'"#;
     let case = Case::new().file(
         ".claude/settings.json",
         &claude_handlers(&[rewrite, "cat > seen.json"]),

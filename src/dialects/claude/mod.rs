@@ -3,6 +3,7 @@
 //! `CLAUDE_PROJECT_DIR`; a rewrite replaces the tool input whole; `--output claude` answers in
 //! Claude's per-event vocabulary ([`output`]).
 
+mod answers;
 pub(crate) mod install;
 mod levels;
 pub(crate) mod load;
@@ -142,11 +143,13 @@ impl DialectSpec for Claude {
         &["CLAUDE_PROJECT_DIR"]
     }
 
+    /// Claude's own reading of answers ([`answers`]) over the shared one.
     fn policy(&self, hook: &Hook, event: &str) -> Policy {
-        Policy {
+        let base = Policy {
             text_is_context: text_is_context(event),
             ..Policy::filter(hook)
-        }
+        };
+        answers::policy(base, event)
     }
 
     fn rewrite_replaces_input(&self) -> bool {

@@ -116,6 +116,10 @@ impl DialectSpec for Cursor {
         &["CURSOR_PROJECT_DIR"]
     }
 
+    /// The shared reading. Cursor reads the JSON only on exit 0 and takes every exit but 0 and 2
+    /// for a failed hook, which fails open unless `failClosed`: hookrun agrees, except that a
+    /// deny or ask printed before another exit (`exit 1`, `exit 3`) still blocks (README,
+    /// "Differences from Cursor").
     fn policy(&self, hook: &Hook, _event: &str) -> Policy {
         Policy::filter(hook)
     }
@@ -181,3 +185,7 @@ fn cursor(m: &Merged) -> Answer {
         answer
     }
 }
+
+#[cfg(test)]
+#[path = "reading_tests.rs"]
+mod tests;
