@@ -1,8 +1,9 @@
 //! Gemini CLI: `.gemini/settings.json`, Claude's shape with timeouts in milliseconds and a few
 //! fields of its own ([`load`]). Matchers are regexes on the trimmed text (an invalid one compares
 //! as the exact string); the lifecycle events compare their matcher as an exact name. Hooks get
-//! `GEMINI_*` variables (and `CLAUDE_PROJECT_DIR`; `GEMINI_PLANS_DIR`: [`plans`]) and run under
-//! `bash -c` as in Gemini ([`shell`]); `--output gemini` answers with Gemini's `decision` /
+//! `GEMINI_*` variables (and `CLAUDE_PROJECT_DIR`; `GEMINI_PLANS_DIR`: [`plans`]), also replaced
+//! in the command text as Gemini replaces them ([`vars`]), and run under `bash -c` as in Gemini
+//! ([`shell`]); `--output gemini` answers with Gemini's `decision` /
 //! `hookSpecificOutput`, steering fields included.
 
 mod install;
@@ -10,6 +11,7 @@ pub(crate) mod load;
 mod plans;
 mod reading;
 mod shell;
+mod vars;
 
 use crate::config::sources::{env_dir, home_path, system_path};
 use crate::model::Level;
@@ -23,7 +25,7 @@ use crate::model::answer::{
     Answer, Decision, Merged, Policy, Reasons, Steer, decision_word, joined, put, stop_fields,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
-use crate::model::hook::Hook;
+use crate::model::hook::{CommandForm, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 
 /// The Gemini CLI dialect.
@@ -118,11 +120,12 @@ impl DialectSpec for Gemini {
     }
 
     fn environment(&self, _: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
-        let project = ctx.project_dir.to_string_lossy().into_owned();
-        let text = |key: &str| ctx.payload.get(key).and_then(Value::as_str);
-        let cwd = text("cwd").unwrap_or(&project).to_owned();
-        let session = text("session_id").unwrap_or("").to_owned();
-        let plans = plans::plans_dir(ctx.project_dir, &session);
+        let vars::Values {
+            project,
+            cwd,
+            session,
+            plans,
+        } = vars::Values::of(ctx);
         let mut env = vec![
             ("GEMINI_PROJECT_DIR".to_owned(), project.clone()),
             ("GEMINI_CWD".to_owned(), cwd),
@@ -131,6 +134,15 @@ impl DialectSpec for Gemini {
         ];
         env.extend(plans.map(|dir| ("GEMINI_PLANS_DIR".to_owned(), dir)));
         env
+    }
+
+    fn expand_command(&self, form: &CommandForm, ctx: &EventContext<'_>) -> Option<CommandForm> {
+        match form {
+            CommandForm::Shell(text) => {
+                vars::expand(text, &vars::Values::of(ctx)).map(CommandForm::Shell)
+            }
+            CommandForm::Exec { .. } => None,
+        }
     }
 
     fn project_dir_vars(&self) -> &'static [&'static str] {
