@@ -15,6 +15,7 @@ mod dedup;
 mod dialects;
 mod dry_run;
 mod escapes;
+mod gemini_vars;
 mod generated;
 mod getting_started;
 mod guard;
