@@ -216,8 +216,8 @@ impl AgentOutput for GeminiOutput {
 
 fn gemini(event: &str, m: &Merged) -> Answer {
     let mut out = Map::new();
-    // Gemini knows `ask` only on BeforeTool, where it asks the user with the systemMessage and
-    // shows no reason; elsewhere its consumers ignore an ask, so hookrun sends the deny it means.
+    // Gemini knows `ask` only on BeforeTool; elsewhere its consumers ignore an ask, so hookrun
+    // sends the deny it means.
     let ask = m.decision == Decision::Ask;
     let decision = if ask && event != "BeforeTool" {
         Decision::Deny
@@ -226,15 +226,10 @@ fn gemini(event: &str, m: &Merged) -> Answer {
     };
     put(&mut out, "decision", decision_word(decision));
     put(&mut out, "reason", m.reason.clone());
-    let asked = if ask && event == "BeforeTool" {
-        &m.reason
-    } else {
-        &None
-    };
     put(
         &mut out,
         "systemMessage",
-        joined(&[asked, &m.system_message, &m.user_message]),
+        system_message(ask && event == "BeforeTool", m),
     );
     stop_fields(&mut out, m, "continue", "stopReason");
     let mut specific = Map::new();
@@ -250,6 +245,23 @@ fn gemini(event: &str, m: &Merged) -> Answer {
         out.insert("hookSpecificOutput".into(), Value::Object(specific));
     }
     Answer::ok(out)
+}
+
+/// The `systemMessage`. On a `BeforeTool` ask (`asks`) it is all Gemini's confirmation shows
+/// (gemini-cli-core 0.61.0: `details.systemMessage = deps.systemMessage` in
+/// `dist/src/scheduler/confirmation.js` lines 81-82, from `beforeOutput.systemMessage` in
+/// `scheduler/hook-utils.js` line 40), never the reason, so hookrun adds the reason after the
+/// messages, joined with `\n` as Gemini's `HookAggregator` joins several hooks' `systemMessage`s
+/// and reasons (`hooks/hookAggregator.js` lines 145-150), unless the messages already hold it.
+fn system_message(asks: bool, m: &Merged) -> Option<String> {
+    let messages = joined(&[&m.system_message, &m.user_message]);
+    let said = |reason: &String| {
+        messages
+            .as_ref()
+            .is_some_and(|t| t.contains(reason.as_str()))
+    };
+    let reason = m.reason.clone().filter(|reason| asks && !said(reason));
+    joined(&[&messages, &reason])
 }
 
 /// The [`Steer`] fields under the `hookSpecificOutput` keys of the event whose consumer reads

@@ -35,18 +35,38 @@ fn an_ask_outside_before_tool_is_sent_as_a_deny() {
 }
 
 #[test]
-fn an_ask_on_before_tool_shows_its_reason_in_the_confirmation() {
+fn an_ask_on_before_tool_shows_the_system_message_then_its_reason_in_the_confirmation() {
     assert_eq!(
         json_of("BeforeTool", &ask(Some("needs a human"), None)),
         json!({"decision": "ask", "reason": "needs a human", "systemMessage": "needs a human"})
     );
     assert_eq!(
         json_of("BeforeTool", &ask(Some("why"), Some("confirm this?"))),
-        json!({"decision": "ask", "reason": "why", "systemMessage": "why\nconfirm this?"})
+        json!({"decision": "ask", "reason": "why", "systemMessage": "confirm this?\nwhy"})
     );
     assert_eq!(
         json_of("BeforeTool", &ask(None, Some("confirm this?"))),
         json!({"decision": "ask", "systemMessage": "confirm this?"})
+    );
+}
+
+#[test]
+fn a_reason_the_system_message_already_says_is_not_repeated() {
+    assert_eq!(
+        json_of("BeforeTool", &ask(Some("rm -rf"), Some("confirm: rm -rf"))),
+        json!({"decision": "ask", "reason": "rm -rf", "systemMessage": "confirm: rm -rf"})
+    );
+}
+
+#[test]
+fn only_an_ask_puts_the_reason_in_the_system_message() {
+    let deny = Merged {
+        decision: Decision::Deny,
+        ..ask(Some("no"), Some("blocked"))
+    };
+    assert_eq!(
+        json_of("BeforeTool", &deny),
+        json!({"decision": "deny", "reason": "no", "systemMessage": "blocked"})
     );
 }
 
