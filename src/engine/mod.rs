@@ -5,8 +5,8 @@
 //! `hookrun test` runs each test through `hookrun fire`, and an async hook's worker runs one hook
 //! it was handed, so neither has a sequence of its own.
 //!
-//! Two calls, because a dry run and `-v` look at the plan before anything runs: [`plan`] (which
-//! hooks the event reaches, in order, and which of them the trust gate holds back) and [`run`]
+//! Two calls, because a dry run and `-v` look at the plan before anything runs: [`plan()`] (which
+//! hooks the event reaches, in order, and which of them the trust gate holds back) and [`run()`]
 //! (the held-back hooks announced, the others run, their verdicts merged with the block that
 //! stands for held-back hooks where they block).
 
