@@ -196,8 +196,8 @@ impl Session<'_> {
     fn parse(&self) -> Result<Json, EditError> {
         let root = match self.text.as_deref() {
             Some(text) if !text.trim().is_empty() => {
-                // Read as the agent reads it: Gemini CLI's comments are blanks ([`jsonc`]).
-                let text = if self.file.dialect == crate::dialects::GEMINI {
+                // Read as the agent reads it: comments are blanks where it allows them.
+                let text = if self.file.dialect.json_comments() {
                     jsonc::strip_comments(text)
                 } else {
                     text.into()

@@ -283,6 +283,11 @@ pub(crate) trait DialectSpec: Sync {
     fn format_of(&self, _path: &Path) -> Format {
         self.format()
     }
+    /// Its agent reads its JSON files with `//` and `/* */` comments, which count as blanks
+    /// (`config::jsonc::strip_comments`): its loader and `hookrun hooks` read them so.
+    fn json_comments(&self) -> bool {
+        false
+    }
     /// Reports about a hook point at its entry's key rather than its value (mapping entries).
     fn entry_is_key(&self) -> bool {
         false

@@ -64,6 +64,12 @@ impl DialectSpec for Gemini {
         &[".gemini/settings.json"]
     }
 
+    /// gemini-cli reads settings as `JSON.parse(stripJsonComments(content))`
+    /// (`packages/cli/src/config/settings.ts:785`).
+    fn json_comments(&self) -> bool {
+        true
+    }
+
     /// The system defaults, the user's settings, then the system settings (each path as Gemini
     /// CLI finds it: its `GEMINI_CLI_SYSTEM_*_PATH` variables override the system ones).
     fn outside_files(&self) -> Vec<SourceFile> {
