@@ -65,7 +65,13 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
         for case in cases {
             selected += 1;
             reporter.case(match &refused {
-                Some(why) => not_run(&file, case, why),
+                Some(why) => not_run(
+                    &file,
+                    case,
+                    "trust",
+                    "the project's hook files trusted",
+                    why.clone(),
+                ),
                 None => run_case(&exe, &file, case, cli.global.trust_project),
             });
         }
@@ -93,31 +99,30 @@ fn run_case(exe: &Path, file: &TestFile, case: &TestCase, trust_project: bool) -
             check(&case.expect, &actual),
             &actual.stderr,
         ),
-        Err(error) => {
-            let mismatch = Mismatch {
-                field: "fire".into(),
-                expected: "hookrun fire to start".into(),
-                actual: error.to_string(),
-            };
-            CaseResult::new(
-                &file.display,
-                &case.name,
-                std::time::Duration::ZERO,
-                None,
-                vec![mismatch],
-                "",
-            )
-        }
+        Err(error) => not_run(
+            file,
+            case,
+            "fire",
+            "hookrun fire to start",
+            error.to_string(),
+        ),
     }
 }
 
-/// A test not run because the project's hook files are not trusted: a failure in every report
-/// format (a CI job's JUnit report lists each test, failed, with the reason).
-fn not_run(file: &TestFile, case: &TestCase, why: &str) -> CaseResult {
+/// A test that did not run (`fire` could not start, or the project's hook files are not
+/// trusted): a failure in every report format, with what stopped it, so that a CI job's JUnit
+/// report lists each test.
+fn not_run(
+    file: &TestFile,
+    case: &TestCase,
+    field: &str,
+    expected: &str,
+    actual: String,
+) -> CaseResult {
     let mismatch = Mismatch {
-        field: "trust".into(),
-        expected: "the project's hook files trusted".into(),
-        actual: why.to_owned(),
+        field: field.into(),
+        expected: expected.into(),
+        actual,
     };
     CaseResult::new(
         &file.display,
