@@ -8,8 +8,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use crate::guard::Guard;
-use crate::runner::capture::Capture;
-use crate::runner::{Exit, Finished};
+use crate::runner::Finished;
 
 /// The guard's answer to `payload`, as a finished process.
 pub(super) fn run(guard: Guard, payload: &Value) -> Finished {
@@ -19,15 +18,5 @@ pub(super) fn run(guard: Guard, payload: &Value) -> Finished {
         Some(reason) => (2, format!("{reason}\n")),
         None => (0, String::new()),
     };
-    Finished {
-        exit: Exit::Code(code),
-        stdout: Capture::with_bytes(b""),
-        stderr: Capture::with_bytes(stderr.as_bytes()),
-        timed_out: false,
-        interrupted: None,
-        killed: None,
-        leaked: false,
-        left_behind: 0,
-        duration: started.elapsed(),
-    }
+    Finished::exited(code, b"", stderr.as_bytes(), started.elapsed())
 }

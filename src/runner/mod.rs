@@ -92,6 +92,22 @@ pub(crate) struct Finished {
 }
 
 impl Finished {
+    /// A process that exited with `code` after writing `stdout` and `stderr`, on time, leaving
+    /// nothing behind: what a built-in hook answers as (and what tests judge).
+    pub(crate) fn exited(code: i32, stdout: &[u8], stderr: &[u8], duration: Duration) -> Finished {
+        Finished {
+            exit: Exit::Code(code),
+            stdout: Capture::with_bytes(stdout),
+            stderr: Capture::with_bytes(stderr),
+            timed_out: false,
+            interrupted: None,
+            killed: None,
+            leaked: false,
+            left_behind: 0,
+            duration,
+        }
+    }
+
     /// The record's `leaked`: how many processes the hook left behind (at least 1 when the pipes
     /// were held, even by a process hookrun could not reach).
     pub(crate) fn leaked_count(&self) -> usize {

@@ -7,8 +7,7 @@ use std::time::Duration;
 use super::super::CLAUDE;
 use crate::model::answer::{Decision, Policy};
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
-use crate::runner::capture::Capture;
-use crate::runner::{Exit, Finished};
+use crate::runner::Finished;
 use crate::verdict::{Limits, Outcome, Verdict, judge_process};
 
 fn hook(event: &str) -> Hook {
@@ -37,17 +36,12 @@ fn refusal(event: &str, stdout: &str) -> Option<String> {
 
 /// How hookrun judges a Claude hook on `event` that printed `stdout` and `stderr`, then exited.
 fn judged(event: &str, code: i32, stdout: &str, stderr: &str) -> Verdict {
-    let run = Finished {
-        exit: Exit::Code(code),
-        stdout: Capture::with_bytes(stdout.as_bytes()),
-        stderr: Capture::with_bytes(stderr.as_bytes()),
-        timed_out: false,
-        interrupted: None,
-        killed: None,
-        leaked: false,
-        left_behind: 0,
-        duration: Duration::from_millis(3),
-    };
+    let run = Finished::exited(
+        code,
+        stdout.as_bytes(),
+        stderr.as_bytes(),
+        Duration::from_millis(3),
+    );
     let limits = Limits {
         timeout: Duration::from_secs(600),
         grace: Duration::from_secs(2),

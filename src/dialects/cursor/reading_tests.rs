@@ -8,8 +8,7 @@ use std::time::Duration;
 use super::CURSOR;
 use crate::model::answer::Decision;
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
-use crate::runner::capture::Capture;
-use crate::runner::{Exit, Finished};
+use crate::runner::Finished;
 use crate::verdict::{Limits, Outcome, Verdict, judge_process};
 
 fn hook(fail_closed: bool) -> Hook {
@@ -28,17 +27,12 @@ fn hook(fail_closed: bool) -> Hook {
 
 /// How hookrun judges a Cursor hook that printed `stdout`, then exited with `code`.
 fn judged(fail_closed: bool, code: i32, stdout: &str) -> Verdict {
-    let run = Finished {
-        exit: Exit::Code(code),
-        stdout: Capture::with_bytes(stdout.as_bytes()),
-        stderr: Capture::with_bytes(b"guard broke"),
-        timed_out: false,
-        interrupted: None,
-        killed: None,
-        leaked: false,
-        left_behind: 0,
-        duration: Duration::from_millis(3),
-    };
+    let run = Finished::exited(
+        code,
+        stdout.as_bytes(),
+        b"guard broke",
+        Duration::from_millis(3),
+    );
     let limits = Limits {
         timeout: Duration::from_secs(30),
         grace: Duration::from_secs(2),
