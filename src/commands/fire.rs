@@ -113,6 +113,34 @@ fn show_warnings(cli: &Cli, config: &crate::sources::Config) {
     }
 }
 
+/// An answer of nothing, with the reason on stderr, when the agent that started this run also
+/// runs hookrun through its own entry for the event
+/// ([`DialectSpec::answered_by_own_entry`](crate::model::dialect::DialectSpec::answered_by_own_entry)).
+fn stepped_aside(
+    args: &FireArgs,
+    agent: Option<Dialect>,
+    project_dir: &Path,
+) -> Result<Option<ExitCode>, Error> {
+    let Some(agent) = agent else {
+        return Ok(None);
+    };
+    let Some(why) = crate::dialects::ALL
+        .iter()
+        .find_map(|dialect| dialect.answered_by_own_entry(agent, &args.event, project_dir))
+    else {
+        return Ok(None);
+    };
+    crate::stderr::say!("hookrun: {why}");
+    let nothing = crate::model::answer::Merged {
+        continue_: true,
+        ..crate::model::answer::Merged::default()
+    };
+    let answer = agents::answer(agent, &args.event, &nothing);
+    agents::emit(&answer, args.pretty)
+        .map_err(|e| Error::Output(format!("cannot write the decision: {e}")))?;
+    Ok(Some(ExitCode::from(answer.code)))
+}
+
 /// `HOOKRUN_DEPTH`, said on stderr when it is too deep for any hook to run.
 fn depth_said() -> u32 {
     let depth = current_depth();
@@ -132,6 +160,9 @@ fn fire(
     started: Instant,
 ) -> Result<ExitCode, Error> {
     let project_dir = project_dir(cli)?;
+    if let Some(code) = stepped_aside(args, agent, &project_dir)? {
+        return Ok(code);
+    }
     let options = load_options(cli, &project_dir);
     let (mut config, pending) = load(cli, args, &options);
     notes::loaded(cli, args, &config, &project_dir);

@@ -407,6 +407,18 @@ pub(crate) trait DialectSpec: Sync {
 
     // ---- install ----
 
+    /// Whether this run of hookrun, answering as `output` for `event`, is one this dialect's
+    /// agent started from another agent's file it also reads (GitHub Copilot runs Claude's
+    /// `.claude/settings.json`) while it runs hookrun through its own installed entry too:
+    /// `Some(why)`, and the run answers nothing, so that no hook runs twice for one event.
+    fn answered_by_own_entry(
+        &self,
+        _output: Dialect,
+        _event: &str,
+        _project_dir: &Path,
+    ) -> Option<String> {
+        None
+    }
     /// How `hookrun install` wires hookrun into this agent's own configuration, when it can.
     fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
         None

@@ -138,3 +138,35 @@ fn a_trusted_file_stays_trusted_when_another_file_with_the_same_hook_names_arriv
         .exit(0)
         .stdout_lacks("changed since");
 }
+
+#[test]
+fn with_claude_and_copilot_installed_a_copilot_event_runs_the_policy_once() {
+    // Copilot runs the Claude entry with the VS Code payload, and says so in COPILOT_HOOK_DIR.
+    let case = Case::new();
+    let claude_dir = case.at(".claude");
+    let case = case.env("COPILOT_HOOK_DIR", claude_dir.to_str().unwrap());
+    case.run(&["init"]).exit(0);
+    case.run(&["install", "claude"]).exit(0);
+    let audit = || std::fs::read_to_string(case.at(".hookrun/audit.jsonl")).unwrap_or_default();
+    let vscode = json!({"hook_event_name": "PreToolUse", "session_id": "s1", "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf /"}});
+    // Without hookrun's Copilot entry, the Claude entry is the one that answers.
+    case.payload(vscode.clone());
+    case.fire_with("PreToolUse", &["--output", "claude"])
+        .exit(0)
+        .stdout_has("\"permissionDecision\":\"deny\"");
+    assert_eq!(audit().lines().count(), 1);
+    // With it, the Claude entry answers nothing and hookrun's Copilot entry runs the policy.
+    case.run(&["install", "copilot"]).exit(0);
+    case.payload(vscode);
+    case.fire_with("PreToolUse", &["--output", "claude"])
+        .exit(0)
+        .stdout_lacks("deny")
+        .stderr_has("no hook runs twice");
+    assert_eq!(audit().lines().count(), 1);
+    case.payload(bash_call("rm -rf /"));
+    case.fire_with("preToolUse", &["--output", "copilot"])
+        .exit(0)
+        .field("/permissionDecision", &json!("deny"));
+    assert_eq!(audit().lines().count(), 2);
+}

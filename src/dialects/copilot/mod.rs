@@ -196,6 +196,30 @@ impl DialectSpec for Copilot {
         Some(&install::INSTALL)
     }
 
+    /// Copilot runs the hooks of `.claude/settings*.json` too, and sets `COPILOT_HOOK_DIR` for
+    /// every hook it runs: an entry of another agent's output started by Copilot steps aside for
+    /// hookrun's Copilot entry of the same event, which Copilot runs as well.
+    fn answered_by_own_entry(
+        &self,
+        output: Dialect,
+        event: &str,
+        project_dir: &Path,
+    ) -> Option<String> {
+        if output == COPILOT || std::env::var_os("COPILOT_HOOK_DIR").is_none() {
+            return None;
+        }
+        let copilot_event = events::camel(event);
+        if !events::EVENTS.contains(&copilot_event) {
+            return None;
+        }
+        let file = install::installed_for(copilot_event, project_dir)?;
+        Some(format!(
+            "GitHub Copilot runs this {output} entry and hookrun's own entry for \
+             `{copilot_event}` in {}: this run answers nothing, so that no hook runs twice",
+            file.display()
+        ))
+    }
+
     fn timeout_rule(&self) -> TimeoutRule {
         TimeoutRule {
             key: "timeoutSec",
