@@ -33,7 +33,7 @@ mod model;
 mod read;
 mod write;
 
-const MAGIC: &[u8; 8] = b"hookrun\x01";
+const MAGIC: &[u8; 8] = b"hookrun\x02";
 /// Magic, the index's checksum, the index's length.
 const HEAD: usize = 8 + 8 + 4;
 /// What the first read takes: the head and index of every project measured (the index of 10 000

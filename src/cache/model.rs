@@ -232,7 +232,7 @@ pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
         loop_limit,
         entry,
         written_name,
-        own_name: _,
+        own_name,
         run_async,
     } = hook;
     w.len(*source)?;
@@ -297,6 +297,7 @@ pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
         }
     }
     b.opt_str(written_name.as_deref())?;
+    b.opt_str(own_name.as_deref())?;
     b.bool(*run_async);
     w.bytes(&body.buf)
 }
@@ -385,6 +386,7 @@ pub(super) fn get_hook(
         })
         .collect::<Option<Vec<_>>>()?;
     let written_name = r.opt_str()?.map(str::to_owned);
+    let own_name = r.opt_str()?.map(str::to_owned);
     let run_async = r.bool()?;
     if !r.at_end() {
         return None;
@@ -411,8 +413,7 @@ pub(super) fn get_hook(
         loop_limit,
         entry,
         written_name,
-        // Only a fresh load fingerprints a file's hooks: the cache keeps the hash it made.
-        own_name: None,
+        own_name,
         run_async,
     })
 }
