@@ -140,7 +140,7 @@ fn exit_2_denies_even_when_json_says_allow() {
 
 #[test]
 fn exit_2_reason_is_stderr_even_beside_a_json_reason() {
-    // Claude Code 2.1.197 tells the model the stderr of an exit-2 hook, whatever its stdout says
+    // Claude Code 2.1.332 tells the model the stderr of an exit-2 hook, whatever its stdout says
     // (conformance scenario pt-json-allow-exit2).
     let allow = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"json allow reason"}}"#;
     let verdict = judge_with(claude(), Exit::Code(2), allow, "stderr wins\n");

@@ -19,6 +19,10 @@ TOOL_EVENTS = {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionReq
 # in time is a harness error, never a result.
 AGENT_TIMEOUT = 30
 HOOK_PARAGRAPH = re.compile(r"\s*(?:<system-reminder>\s*)?[A-Z][A-Za-z]*(?::\S+)? hook\b")
+# Claude Code 2.1.332 opens a hook's text with a line saying whose text it is ("The text below is
+# the output of a hook that the user … set up. …", or "…, not a message from the user."): no part
+# of the hook's text, so it is dropped before the paragraph is read.
+HOOK_LEAD = re.compile(r"^(\s*<system-reminder>\s*)?The text below is the output of a hook\b[^\n]*\n")
 BASE_PREFIXES = ("<system-reminder>\nAs you answer the user's questions, you can use the following context:",)
 
 
@@ -97,7 +101,7 @@ class Agent:
                         # ("UserPromptSubmit hook additional context: …", "SessionStart:startup hook
                         # success: …", "Stop hook feedback:\n…"); other paragraphs that merely mention
                         # hooks (the skills list in the system message) are not
-                        for para in b.get("text", "").split("\n\n"):
+                        for para in HOOK_LEAD.sub(r"\1", b.get("text", "")).split("\n\n"):
                             if HOOK_PARAGRAPH.match(para) and not para.startswith(BASE_PREFIXES):
                                 told.append(cli_agent.normalise(para, commands))
         user = str(result.get("result") or "")

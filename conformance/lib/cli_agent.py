@@ -76,6 +76,10 @@ def normalise(text, commands):
     # a <system-reminder> or not; the text the model gets is what follows.
     text = re.sub(r"^<system-reminder>\s*(.*?)\s*</system-reminder>$", r"\1", text, flags=re.S)
     text = re.sub(r"^\w+(?::\w+)? hook (?:success|additional context): ", "", text)
+    # Claude Code 2.1.332 tells the model a Stop block as "Stop hook feedback:\n…" and, for a JSON
+    # `"decision": "block"`, once more as "Stop hook blocking error from command: "<command>": …":
+    # two wrappers around the same reason, as the exit-2 and JSON wrappers above.
+    text = re.sub(r'^\w+(?::\w+)? hook (?:feedback:\s*|blocking error from command: "<hook>": )', "", text)
     return text.strip()
 
 

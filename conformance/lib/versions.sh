@@ -1,6 +1,6 @@
 # Pinned agent versions (all served by the registries; checked with npm view / pip index versions).
 GEMINI_VERSION=0.61.0            # @google/gemini-cli-core
-CLAUDE_VERSION=2.1.197           # @anthropic-ai/claude-code
-CODEX_VERSION=0.169.0            # @openai/codex
+CLAUDE_VERSION=2.1.332           # @anthropic-ai/claude-code
+CODEX_VERSION=0.171.0            # @openai/codex
 PRAISONAIAGENTS_VERSION=1.7.17   # praisonaiagents (PyPI)
 PRAISONAI_VERSION=4.7.19         # praisonai (PyPI)

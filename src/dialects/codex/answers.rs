@@ -1,5 +1,6 @@
 //! How a Codex hook's answer counts, event by event (`hooks/src/engine/output_parser.rs` and
-//! `events/*.rs` in 0.169.0, and the schemas embedded in its binary).
+//! `events/*.rs` in 0.169.0, and the schemas embedded in its binary; 0.171.0 embeds the same
+//! output structs and hook messages).
 //!
 //! Codex reads a JSON answer strictly: every key outside the event's schema, a wrong type, a
 //! `hookSpecificOutput` without a known `hookEventName`, and the answers it does not support
@@ -163,7 +164,7 @@ const INTERRUPT: Rules = Rules {
     text: Text::Invalid,
 };
 
-/// How a hook's run on `event` counts. `SessionEnd` (no output schema in 0.169.0) and the model
+/// How a hook's run on `event` counts. `SessionEnd` (no output schema in 0.171.0) and the model
 /// request events (whose stdout Codex only logs) never block; events Codex does not have are read
 /// with hookrun's common rules.
 pub(super) fn policy(hook: &Hook, event: &str) -> Policy {

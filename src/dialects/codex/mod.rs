@@ -1,4 +1,5 @@
-//! OpenAI Codex (0.169.0): hooks in `.codex/hooks.json` and inline in `.codex/config.toml`
+//! OpenAI Codex (0.171.0; its hook code read in 0.169.0, whose hook messages and output structs
+//! 0.171.0's binary keeps): hooks in `.codex/hooks.json` and inline in `.codex/config.toml`
 //! (`[[hooks.PreToolUse]]`), at the project and the user level (`$CODEX_HOME`, default
 //! `~/.codex`), both in Claude's shape of matcher groups ([`load`]). Matchers are exact names or
 //! an unanchored regex; timeouts are seconds (600; 1 on `SessionEnd` and `Interrupt`). Codex adds
@@ -37,7 +38,7 @@ pub(crate) const CODEX: Dialect = Dialect::new(&Codex);
 
 struct Codex;
 
-/// Codex's hook events, exact PascalCase (0.169.0's app-server `HookEventName`).
+/// Codex's hook events, exact PascalCase (0.171.0's app-server `HookEventName`).
 const EVENTS: &[&str] = &[
     "PreModelRequest",
     "PostModelRequest",

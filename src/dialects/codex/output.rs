@@ -1,4 +1,4 @@
-//! `fire --output codex`: hookrun's merged decision in the only words Codex 0.169.0 accepts on
+//! `fire --output codex`: hookrun's merged decision in the only words Codex 0.171.0 accepts on
 //! each event, since Codex fails (and lets through) any answer outside the event's schema.
 //!
 //! - `PreToolUse`: a deny, an ask (Codex has none, and an ask must not proceed) or a stop become

@@ -1,4 +1,4 @@
-//! `--output codex` per event: only what Codex 0.169.0 accepts, and every answer that must not
+//! `--output codex` per event: only what Codex 0.171.0 accepts, and every answer that must not
 //! proceed in a form Codex enforces.
 
 use serde_json::{Value, json};
