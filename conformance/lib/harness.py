@@ -156,7 +156,14 @@ def run_hookrun_c(agent, scenario, project):
         opts = []
     else:
         opts = ["--trust-project"]
-    cmd = [hookrun_bin(), "-C", project, "--no-user-config", *opts, "fire", scenario.get("fire_event", scenario["event"])]
+    # An agent whose scenario has user-level files gives (c) a HOME holding them (`user_home`);
+    # hookrun then reads its user level, else it reads the project's files alone.
+    user_env = agent.user_home(scenario, project) if hasattr(agent, "user_home") else None
+    if user_env:
+        env.update(user_env)
+    else:
+        opts.insert(0, "--no-user-config")
+    cmd = [hookrun_bin(), "-C", project, *opts, "fire", scenario.get("fire_event", scenario["event"])]
     t = time.time()
     p = subprocess.run(cmd, input=data, capture_output=True, cwd=project, timeout=300, env=env)
     doc = None
