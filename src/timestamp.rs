@@ -12,7 +12,6 @@ pub(crate) fn rfc3339_now() -> String {
 }
 
 /// `time` in RFC 3339 (UTC, milliseconds); the epoch for a time before it.
-#[cfg(feature = "serve")]
 pub(crate) fn rfc3339_of(time: SystemTime) -> String {
     let since = time
         .duration_since(SystemTime::UNIX_EPOCH)

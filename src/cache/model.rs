@@ -432,6 +432,8 @@ fn put_flavour(w: &mut Writer, flavour: Flavour) {
         Flavour::TrimmedRegexOrExact(syntax) => (2, syntax),
         Flavour::RegexOrSubstring(syntax) => (3, syntax),
         Flavour::StartRegexOrSubstring(syntax) => (4, syntax),
+        Flavour::WholeRegex(syntax) => (5, syntax),
+        Flavour::AliasedWholeRegex(syntax) => (6, syntax),
     };
     w.u8(tag);
     w.u8(match syntax {
@@ -457,6 +459,8 @@ fn get_flavour(r: &mut Reader<'_>) -> Option<Flavour> {
         2 => Flavour::TrimmedRegexOrExact(syntax),
         3 => Flavour::RegexOrSubstring(syntax),
         4 => Flavour::StartRegexOrSubstring(syntax),
+        5 => Flavour::WholeRegex(syntax),
+        6 => Flavour::AliasedWholeRegex(syntax),
         _ => return None,
     })
 }

@@ -17,6 +17,7 @@ pub(crate) mod payload;
 
 pub(crate) mod claude;
 pub(crate) mod codex;
+pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
@@ -27,6 +28,7 @@ pub(crate) mod prx;
 
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
+pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
@@ -37,7 +39,7 @@ pub(crate) use prx::PRX;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT,
+    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT,
 ];
 
 /// The dialect named `name` on the command line.
@@ -164,7 +166,8 @@ mod tests {
                 "proxyai",
                 "praison",
                 "prx",
-                "promptkit"
+                "promptkit",
+                "copilot"
             ]
         );
     }

@@ -50,7 +50,7 @@ impl Guard {
     /// command in it, or nothing the guard is about).
     pub(crate) fn check(self, payload: &Value) -> Option<String> {
         let command = crate::matching::shell_command(payload)?;
-        self.check_command(command)
+        self.check_command(&command)
     }
 
     /// Why the shell command `command` must be blocked, or `None`.

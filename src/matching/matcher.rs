@@ -51,6 +51,14 @@ pub(crate) enum Flavour {
     /// A regex anchored at the start of the value (Python's `re.match`); an invalid one is
     /// searched as a substring.
     StartRegexOrSubstring(Syntax),
+    /// A regex that must match the whole value, compiled as `^(?:TEXT)$`; a text of name
+    /// characters and `|` only is a list of exact names; an invalid regex is a configuration
+    /// error.
+    WholeRegex(Syntax),
+    /// [`Flavour::WholeRegex`] tested against the value's alias (the name the dialect's table
+    /// gives the value, see [`Target::Aliased`](super::Target::Aliased)), where a listed exact
+    /// name may also equal the value itself; `**` means every value, as `*` does.
+    AliasedWholeRegex(Syntax),
 }
 
 impl Flavour {
@@ -62,7 +70,9 @@ impl Flavour {
             Flavour::NamesOrRegex(syntax)
             | Flavour::TrimmedRegexOrExact(syntax)
             | Flavour::RegexOrSubstring(syntax)
-            | Flavour::StartRegexOrSubstring(syntax) => syntax,
+            | Flavour::StartRegexOrSubstring(syntax)
+            | Flavour::WholeRegex(syntax)
+            | Flavour::AliasedWholeRegex(syntax) => syntax,
         }
     }
 }
@@ -88,6 +98,8 @@ enum Anchor {
     Anywhere,
     /// At the start of the value only (Python `re.match`).
     Start,
+    /// Over the whole value: the text is compiled as `^(?:TEXT)$`, as the agent splices it.
+    Whole,
 }
 
 /// What a regex that does not compile, or whose search exceeds its step budget, means.
@@ -168,7 +180,7 @@ impl Matcher {
     pub(crate) fn kind_name(&self) -> &'static str {
         match self.kind {
             Kind::All => "all",
-            Kind::Names => "exact",
+            Kind::Names | Kind::Literals(Anchor::Whole) => "exact",
             Kind::Literals(Anchor::Anywhere) => "substring",
             Kind::Literals(Anchor::Start) => "prefix",
             Kind::Regex(..) => "regex",
@@ -183,6 +195,7 @@ impl Matcher {
             Kind::Literals(anchor) => self.text().split('|').any(|alt| match anchor {
                 Anchor::Anywhere => value.contains(alt),
                 Anchor::Start => value.starts_with(alt),
+                Anchor::Whole => value == alt,
             }),
             // Only a valid regex is ever ruled out, so no error goes unreported.
             Kind::Regex(..) if prefilter::rules_out(self.text(), value, self.syntax) => false,
@@ -195,6 +208,17 @@ impl Matcher {
                 },
             },
         })
+    }
+
+    /// Tests a name-like `value` whose alias in the dialect's table is `alias` (the value itself
+    /// when the table has none): an [`Flavour::AliasedWholeRegex`] matcher tests the alias, a
+    /// listed exact name also the value; every other flavour tests the value alone.
+    pub(crate) fn is_match_aliased(&self, value: &str, alias: &str) -> Result<bool, MatcherError> {
+        if !matches!(self.flavour, Flavour::AliasedWholeRegex(_)) {
+            return self.is_match(value);
+        }
+        let listed = matches!(self.kind, Kind::Literals(Anchor::Whole));
+        Ok(self.is_match(alias)? || (listed && alias != value && self.is_match(value)?))
     }
 
     /// Tests free text (a shell command, a file path). Exact-name lists make no sense against a
@@ -260,7 +284,8 @@ impl Matcher {
             .leftmost_start(value)
             .map_err(|message| format!("matching `{value}`: {message}"))?;
         Ok(match anchor {
-            Anchor::Anywhere => start.is_some(),
+            // The compiled text is anchored at both ends already.
+            Anchor::Anywhere | Anchor::Whole => start.is_some(),
             // The leftmost match starts at 0 exactly when some match starts at 0, so this is
             // `re.match` without splicing the user's text into a bigger regex.
             Anchor::Start => start == Some(0),
@@ -271,7 +296,12 @@ impl Matcher {
     /// compile.
     fn compiled(&self) -> Result<&Engine, &str> {
         self.regex
-            .get_or_init(|| Engine::compile(self.text(), self.syntax))
+            .get_or_init(|| match self.kind {
+                Kind::Regex(Anchor::Whole, _) => {
+                    Engine::compile(&format!("^(?:{})$", self.text()), self.syntax)
+                }
+                _ => Engine::compile(self.text(), self.syntax),
+            })
             .as_ref()
             .map_err(String::as_str)
     }
@@ -328,6 +358,17 @@ fn classify(raw: &str, flavour: Flavour) -> Kind {
         Flavour::RegexOrSubstring(_) => Kind::Regex(Anchor::Anywhere, OnInvalid::Substring),
         Flavour::StartRegexOrSubstring(_) if literal => Kind::Literals(Anchor::Start),
         Flavour::StartRegexOrSubstring(_) => Kind::Regex(Anchor::Start, OnInvalid::Substring),
+        Flavour::AliasedWholeRegex(_) if trimmed == "**" => Kind::All,
+        Flavour::WholeRegex(_) | Flavour::AliasedWholeRegex(_) => {
+            if raw
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '|'))
+            {
+                Kind::Literals(Anchor::Whole)
+            } else {
+                Kind::Regex(Anchor::Whole, OnInvalid::Error)
+            }
+        }
     }
 }
 

@@ -357,3 +357,36 @@ fn prefilter_decides_without_compiling_and_errors_stay_errors() {
         (Praison, Some("mcp__("), "x mcp__( y", true),
     ]);
 }
+
+#[test]
+fn a_whole_regex_must_match_the_whole_value_and_a_name_list_is_exact() {
+    let regex = Matcher::new(Some("ba.*|edit"), Flavour::WholeRegex(Syntax::Rust));
+    assert!(regex.is_match("bash").unwrap());
+    assert!(regex.is_match("edit").unwrap());
+    assert!(!regex.is_match("str_replace_edit").unwrap());
+    assert!(!regex.is_match("a bash").unwrap());
+    let names = Matcher::new(Some("bash|edit"), Flavour::WholeRegex(Syntax::Rust));
+    assert_eq!(names.kind_name(), "exact");
+    assert!(names.is_match("edit").unwrap());
+    assert!(!names.is_match("edits").unwrap());
+    let invalid = Matcher::new(Some("(bash"), Flavour::WholeRegex(Syntax::Rust));
+    assert!(invalid.check().is_err());
+}
+
+#[test]
+fn an_aliased_matcher_tests_the_alias_and_a_listed_name_also_the_value() {
+    let flavour = Flavour::AliasedWholeRegex(Syntax::Rust);
+    let names = Matcher::new(Some("Bash|Edit"), flavour);
+    assert!(names.is_match_aliased("bash", "Bash").unwrap());
+    assert!(!names.is_match_aliased("view", "Read").unwrap());
+    let lower = Matcher::new(Some("bash"), flavour);
+    assert!(lower.is_match_aliased("bash", "Bash").unwrap());
+    let regex = Matcher::new(Some("B.*"), flavour);
+    assert!(regex.is_match_aliased("bash", "Bash").unwrap());
+    let runtime_regex = Matcher::new(Some("b.*"), flavour);
+    assert!(!runtime_regex.is_match_aliased("bash", "Bash").unwrap());
+    assert!(Matcher::new(Some("**"), flavour).matches_everything());
+    // Another flavour tests the value alone.
+    let plain = Matcher::new(Some("Bash"), Flavour::WholeRegex(Syntax::Rust));
+    assert!(!plain.is_match_aliased("bash", "Bash").unwrap());
+}

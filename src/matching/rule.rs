@@ -24,7 +24,18 @@ use super::shell::command_matches;
 use super::wildcard::wildcard_match;
 
 /// Tools whose spec is a shell-command pattern; a rule for one applies to all.
-const SHELL_TOOLS: &[&str] = &["Bash", "Shell", "run_shell_command", "shell"];
+const SHELL_TOOLS: &[&str] = &[
+    "Bash",
+    "Shell",
+    "run_shell_command",
+    "shell",
+    "bash",
+    "powershell",
+];
+/// Where a payload names its tool: snake_case (most agents) or camelCase (GitHub Copilot's own).
+const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];
+/// Where a payload keeps the tool's input, in lookup order.
+const TOOL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput"];
 /// Tools whose spec is a path glob.
 const FILE_TOOLS: &[&str] = &["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"];
 /// Where file tools keep their path, in lookup order.
@@ -144,12 +155,13 @@ impl Rule {
     /// Whether the tool call in `payload` satisfies the rule. A file rule whose glob does not
     /// compile matches nothing ([`Rule::check`] reports it).
     pub(crate) fn matches(&self, payload: &Value, ctx: &RuleContext<'_>) -> bool {
-        let tool_name = payload.get("tool_name").and_then(Value::as_str);
+        let tool_name = tool_name(payload);
         match &self.family {
             Family::Shell => {
                 // A shell tool's call matches a bare rule even without a command in its input;
                 // a payload without a tool name counts only with a top-level `command`.
                 let command = shell_command(payload);
+                let command = command.as_deref();
                 let shell_call = match tool_name {
                     Some(name) => SHELL_TOOLS.contains(&name),
                     None => command.is_some(),
@@ -213,17 +225,43 @@ impl Rule {
 }
 
 /// The shell command of the event in `payload`, as `Bash(…)` rules read it: a shell tool's
-/// (`Bash`, `Shell`, `run_shell_command`, `shell`) `tool_input.command`, or, in a payload without
-/// a `tool_name`, the top-level `command` (a before-shell-execution event). `None` for any other
-/// tool's call and for events that carry no shell command.
-pub(crate) fn shell_command(payload: &Value) -> Option<&str> {
-    match payload.get("tool_name").and_then(Value::as_str) {
-        Some(name) if SHELL_TOOLS.contains(&name) => payload
-            .pointer("/tool_input/command")
-            .and_then(Value::as_str),
+/// (`Bash`, `Shell`, `run_shell_command`, `shell`, `bash`, `powershell`) input's `command`, or,
+/// in a payload without a tool name, the top-level `command` (a before-shell-execution event).
+/// The tool's name and input are read under either spelling ([`TOOL_NAME_FIELDS`],
+/// [`TOOL_INPUT_FIELDS`]), an input given as JSON text parsed. `None` for any other tool's call
+/// and for events that carry no shell command.
+pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    match tool_name(payload) {
+        Some(name) if SHELL_TOOLS.contains(&name) => {
+            let input = TOOL_INPUT_FIELDS
+                .iter()
+                .find_map(|field| payload.get(*field))?;
+            match input {
+                Value::String(text) => serde_json::from_str::<Value>(text)
+                    .ok()?
+                    .get("command")
+                    .and_then(Value::as_str)
+                    .map(|command| Cow::Owned(command.to_owned())),
+                _ => input
+                    .get("command")
+                    .and_then(Value::as_str)
+                    .map(Cow::Borrowed),
+            }
+        }
         Some(_) => None,
-        None => payload.get("command").and_then(Value::as_str),
+        None => payload
+            .get("command")
+            .and_then(Value::as_str)
+            .map(std::borrow::Cow::Borrowed),
     }
+}
+
+/// The payload's tool name, under either spelling.
+fn tool_name(payload: &Value) -> Option<&str> {
+    TOOL_NAME_FIELDS
+        .iter()
+        .find_map(|field| payload.get(*field).and_then(Value::as_str))
 }
 
 /// Two rules are equal when they were written alike (the glob cache is not compared).

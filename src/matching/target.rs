@@ -25,6 +25,13 @@ pub(crate) enum Target {
     /// Claude `FileChanged`: the file name (last component) of `file_path`, compared with the
     /// matcher's `|`-separated literal file names (Claude builds its watch list from them).
     FileName,
+    /// A name-like top-level string field that has an alias in the dialect's table of
+    /// `(value, alias)` pairs (a tool's name in another agent's vocabulary): the matcher gets
+    /// both ([`Matcher::is_match_aliased`]).
+    Aliased {
+        field: &'static str,
+        aliases: &'static [(&'static str, &'static str)],
+    },
 }
 
 impl Target {
@@ -36,7 +43,10 @@ impl Target {
     pub(crate) fn field(self) -> Option<&'static str> {
         match self {
             Target::None => None,
-            Target::Name(field) | Target::ExactName(field) | Target::Text(field) => Some(field),
+            Target::Name(field)
+            | Target::ExactName(field)
+            | Target::Text(field)
+            | Target::Aliased { field, .. } => Some(field),
             Target::StatusOrReason => Some("status"),
             Target::FileName => Some("file_path"),
         }
@@ -58,6 +68,13 @@ impl Target {
             // Claude reads a FileChanged matcher as a `|` list of literal file names to watch.
             Target::FileName => Ok(pattern.split('|').any(|name| name.trim() == value)),
             Target::Text(_) => matcher.is_match_text(value),
+            Target::Aliased { aliases, .. } => {
+                let alias = aliases
+                    .iter()
+                    .find(|(name, _)| *name == value)
+                    .map_or(value, |(_, alias)| alias);
+                matcher.is_match_aliased(value, alias)
+            }
             _ => matcher.is_match(value),
         }
     }
@@ -69,7 +86,11 @@ pub(crate) fn target_value(target: Target, payload: &Value) -> Option<&str> {
     let top = |field: &str| payload.get(field).and_then(Value::as_str);
     match target {
         Target::None => None,
-        Target::Name(field) | Target::ExactName(field) => top(field),
+        // GitHub Copilot's own payloads spell the tool's name `toolName`.
+        Target::Name("tool_name") => top("tool_name").or_else(|| top("toolName")),
+        Target::Name(field) | Target::ExactName(field) | Target::Aliased { field, .. } => {
+            top(field)
+        }
         Target::Text(field) => top(field).or_else(|| {
             payload
                 .get("tool_input")

@@ -103,6 +103,9 @@ pub(crate) struct Sniff {
     pub(crate) prx_keys: bool,
     /// The root has a `version` key.
     pub(crate) version: bool,
+    /// Some entry names its command per shell or as a program (`bash`, `powershell`, `exec`) or
+    /// its timeout as `timeoutSec`.
+    pub(crate) shell_fields: bool,
 }
 
 impl Sniff {
@@ -148,6 +151,7 @@ impl Sniff {
             || has("stdin_json")
             || has("args")
             || root.get("timeout_ms").is_some();
+        sniff.shell_fields = has("bash") || has("powershell") || has("exec") || has("timeoutSec");
         sniff
     }
 }

@@ -85,7 +85,11 @@ impl DialectSpec for Cursor {
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
-        sniff.hooks_object && !sniff.nested_hooks && !sniff.prx_keys && sniff.version
+        sniff.hooks_object
+            && !sniff.nested_hooks
+            && !sniff.prx_keys
+            && !sniff.shell_fields
+            && sniff.version
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {

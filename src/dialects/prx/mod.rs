@@ -80,7 +80,7 @@ impl DialectSpec for Prx {
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
-        sniff.hooks_object && !sniff.nested_hooks && sniff.prx_keys
+        sniff.hooks_object && !sniff.nested_hooks && sniff.prx_keys && !sniff.shell_fields
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
