@@ -218,7 +218,14 @@ class Agent:
         run_cmd = cli_agent.COMMAND
         if ev in PRE_EVENTS:
             e["proceeds"] = not blocked and doc.get("continue") is not False
-            run_cmd = (doc.get("updated_input") or {}).get("command", cli_agent.COMMAND)
+            upd = doc.get("updated_input")
+            if isinstance(upd, str):
+                # Copilot parses modifiedArgs given as a JSON string
+                try:
+                    upd = json.loads(upd)
+                except ValueError:
+                    upd = None
+            run_cmd = upd.get("command", cli_agent.COMMAND) if isinstance(upd, dict) else cli_agent.COMMAND
         elif ev in PERMISSION_EVENTS:
             e["proceeds"] = dec != "deny"
         elif ev in PROMPT_EVENTS:
