@@ -31,6 +31,11 @@ PERMISSION_EVENTS = {"permissionRequest", "PermissionRequest"}
 POST_EVENTS = {"postToolUse", "PostToolUse"}
 PROMPT_EVENTS = {"userPromptSubmitted", "UserPromptSubmit"}
 STOP_EVENTS = {"agentStop", "Stop"}
+# camelCase event -> its PascalCase (VS Code format) key
+PASCAL_OF = {"preToolUse": "PreToolUse", "postToolUse": "PostToolUse", "postToolUseFailure": "PostToolUseFailure",
+             "userPromptSubmitted": "UserPromptSubmit", "agentStop": "Stop", "subagentStop": "SubagentStop",
+             "sessionStart": "SessionStart", "sessionEnd": "SessionEnd", "permissionRequest": "PermissionRequest",
+             "errorOccurred": "ErrorOccurred", "preCompact": "PreCompact", "notification": "Notification"}
 # One run takes ~2 s; a scenario may raise this with "agent_timeout". A run that does not finish
 # in time is a harness error, never a result.
 AGENT_TIMEOUT = 45
@@ -87,16 +92,24 @@ class Agent:
 
     def hookrun_command(self, project, event, s):
         srcs = " ".join(f"-c {harness.shq(p)}" for p in self.sources(project, s))
-        return (f"{harness.hookrun_bin()} -C {harness.shq(project)} --no-user-config {srcs} "
+        # the copies' paths (under .src/) may not tell their dialect: ~/.copilot/settings.json
+        return (f"{harness.hookrun_bin()} -C {harness.shq(project)} --no-user-config --dialect copilot {srcs} "
                 f"fire {event} --output {self.output_mode}")
 
     def events(self, s):
+        """The events of the scenario's files, one key per event: hookrun fired with `preToolUse`
+        runs the `PreToolUse` hooks too (each with its own payload format), so a file with both
+        keys gets one hookrun entry, under the camelCase key."""
         evs = []
         for obj in self.files_of(s).values():
             for ev in (obj.get("hooks") or {}) if isinstance(obj, dict) else {}:
-                if ev not in evs:
-                    evs.append(ev)
-        return evs or [s["event"]]
+                evs.append(ev)
+        keys = {}
+        for ev in evs:
+            fam = PASCAL_OF.get(ev, ev)
+            if fam not in keys or camel(ev):
+                keys[fam] = ev
+        return list(keys.values()) or [s["event"]]
 
     def write_single_hook(self, project, s):
         os.makedirs(self.scratch_home(project), exist_ok=True)
@@ -234,6 +247,9 @@ class Agent:
             e["proceeds"] = not blocked
         else:
             e["proceeds"] = True
+        if ev in POST_EVENTS and isinstance(doc.get("updated_output"), dict):
+            # the replaced tool result is what the model reads
+            e["reason"] = doc["updated_output"].get("textResultForLlm") or e["reason"]
         if e["proceeds"] or ev in POST_EVENTS or ev in STOP_EVENTS:
             cli_agent.run_tool_command(project, run_cmd)
         e["file"] = cli_agent.read_file(project)

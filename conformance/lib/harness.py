@@ -297,8 +297,9 @@ def documented(scenario):
 def has_b(agent, s):
     """Side (b) exists for agents with an output mode, and not in a held-back scenario: with
     `--output <agent>` hookrun leaves the agent's own files to the agent (it runs only what `-c`
-    names, which needs no trust), so what holds those files back there is the agent alone."""
-    return bool(agent.output_mode) and s.get("trust") not in HELD_BACK
+    names, which needs no trust), so what holds those files back there is the agent alone.
+    A scenario whose point (b) cannot express says why in `no_b`."""
+    return bool(agent.output_mode) and s.get("trust") not in HELD_BACK and not s.get("no_b")
 
 
 def evaluate(agent, scenarios, out_dir):
