@@ -546,15 +546,21 @@ impl Payloads {
     }
 }
 
-/// Applies a hook's rewritten input so that the next hook sees it: it `replaces`
-/// `tool_input` whole (Claude-shaped hooks), or is shallow-merged into it (other dialects).
+/// Applies a hook's rewritten input so that the next hook sees it: it `replaces` the tool input
+/// (`tool_input`, or Copilot's `toolArgs`/`toolInput`) whole (Claude-shaped hooks), or is
+/// shallow-merged into it (other dialects).
 fn chain_input(
     payload: &mut Map<String, Value>,
     rewrite: &Value,
     replaces: bool,
     final_input: &mut Option<Value>,
 ) {
-    match (payload.get_mut("tool_input"), rewrite) {
+    let field = crate::matching::TOOL_INPUT_FIELDS
+        .iter()
+        .copied()
+        .find(|field| payload.contains_key(*field))
+        .unwrap_or("tool_input");
+    match (payload.get_mut(field), rewrite) {
         (Some(Value::Object(current)), Value::Object(changes)) if !replaces => {
             for (key, value) in changes {
                 current.insert(key.clone(), value.clone());
@@ -569,7 +575,7 @@ fn chain_input(
             return;
         }
     }
-    *final_input = payload.get("tool_input").cloned();
+    *final_input = payload.get(field).cloned();
 }
 
 /// How this hook's result may count: its dialect's policy, failing closed under

@@ -232,6 +232,7 @@ pub(super) fn put_hook(w: &mut Writer, hook: &Hook) -> Option<()> {
         loop_limit,
         entry,
         written_name,
+        own_name: _,
         run_async,
     } = hook;
     w.len(*source)?;
@@ -410,6 +411,8 @@ pub(super) fn get_hook(
         loop_limit,
         entry,
         written_name,
+        // Only a fresh load fingerprints a file's hooks: the cache keeps the hash it made.
+        own_name: None,
         run_async,
     })
 }

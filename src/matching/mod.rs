@@ -19,7 +19,7 @@ mod wildcard;
 
 pub(crate) use engine::Syntax;
 pub(crate) use matcher::{Flavour, Matcher, MatcherError};
-pub(crate) use rule::{Rule, RuleContext, shell_command};
+pub(crate) use rule::{Rule, RuleContext, TOOL_INPUT_FIELDS, shell_command};
 pub(crate) use shell::is_assignment;
 pub(crate) use target::Target;
 #[cfg(test)]

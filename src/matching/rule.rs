@@ -35,7 +35,7 @@ const SHELL_TOOLS: &[&str] = &[
 /// Where a payload names its tool: snake_case (most agents) or camelCase (GitHub Copilot's own).
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];
 /// Where a payload keeps the tool's input, in lookup order.
-const TOOL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput"];
+pub(crate) const TOOL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput"];
 /// Tools whose spec is a path glob.
 const FILE_TOOLS: &[&str] = &["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"];
 /// Where file tools keep their path, in lookup order.

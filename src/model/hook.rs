@@ -308,6 +308,10 @@ pub(crate) struct Hook {
     /// The `name` as its file wrote it, before names were made unique (`None`: none given), for a
     /// dialect that tells copies of a command apart by it (Gemini's `name:command`).
     pub(crate) written_name: Option<String>,
+    /// The name its file alone would give it, when another file's hook of the same name made it
+    /// take another suffix ([`make_names_unique`]): trust fingerprints a file's hooks by it, so
+    /// that adding or removing another file never makes a trusted file "changed".
+    pub(crate) own_name: Option<String>,
 }
 
 impl Hook {
@@ -363,6 +367,7 @@ impl Hook {
             loop_limit: None,
             entry: entry.to_vec(),
             written_name: None,
+            own_name: None,
         }
     }
 
@@ -546,7 +551,9 @@ fn splits_on_blanks(text: &str) -> bool {
             .all(|c| !c.is_whitespace() || matches!(c, ' ' | '\t' | '\n'))
 }
 
-/// Makes every hook name unique by suffixing repeats with `-2`, `-3`, … in load order.
+/// Makes every hook name unique by suffixing repeats with `-2`, `-3`, … in load order. A hook
+/// whose suffix other files' hooks decided keeps the name its own file would give it in
+/// [`Hook::own_name`].
 pub(crate) fn make_names_unique(hooks: &mut [Hook]) {
     // Hook positions sorted by name (stably, so load order within a name): every run of one name
     // after its first member gets its suffix. No name is copied or hashed unless it repeats.
@@ -557,8 +564,23 @@ pub(crate) fn make_names_unique(hooks: &mut [Hook]) {
         // The run's first member keeps its name: compare with it, not with a renamed one.
         if hooks[index].name == hooks[order[first]].name {
             run += 1;
-            let suffixed = format!("{}-{run}", hooks[index].name);
+            let base = &hooks[index].name;
+            let source = hooks[index].source;
+            // Its place among its own file's hooks of this name.
+            let own = 1 + order[first..at]
+                .iter()
+                .filter(|&&other| hooks[other].source == source)
+                .count();
+            let own_name = (own != run).then(|| {
+                if own == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{own}")
+                }
+            });
+            let suffixed = format!("{base}-{run}");
             hooks[index].name = suffixed;
+            hooks[index].own_name = own_name;
         } else {
             (first, run) = (at, 1);
         }
@@ -636,6 +658,41 @@ mod tests {
         }
         assert!(!splits_on_blanks("a\u{a0}b") && !splits_on_blanks("a\rb"));
         assert!(!splits_on_blanks("echo 'x'") && !splits_on_blanks("echo #c"));
+    }
+
+    #[test]
+    fn a_hook_renamed_for_another_files_names_keeps_its_own_files_name() {
+        // Sources 0 and 1 both name hooks `a`; source 1 alone would call its two `a` and `a-2`.
+        let mut hooks: Vec<Hook> = [(0, "a"), (1, "a"), (1, "a"), (0, "b")]
+            .iter()
+            .map(|&(source, name)| {
+                let mut hook = Hook::new(
+                    crate::dialects::CLAUDE,
+                    source,
+                    EventSelector::Named("Stop".into()),
+                    Handler::Command(shell("true")),
+                    PathBuf::from("/p"),
+                    Duration::from_secs(1),
+                    &[],
+                );
+                hook.name = name.to_owned();
+                hook
+            })
+            .collect();
+        make_names_unique(&mut hooks);
+        let names: Vec<(&str, Option<&str>)> = hooks
+            .iter()
+            .map(|hook| (hook.name.as_str(), hook.own_name.as_deref()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("a", None),
+                ("a-2", Some("a")),
+                ("a-3", Some("a-2")),
+                ("b", None)
+            ]
+        );
     }
 
     #[test]

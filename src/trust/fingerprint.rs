@@ -81,7 +81,8 @@ fn definition(hook: &Hook) -> Value {
         Handler::Unsupported { kind } => json!(["unsupported", kind]),
     };
     let mut definition = json!({
-        "name": hook.name,
+        // The name its file gives it, whatever other files' hooks are called.
+        "name": hook.own_name.as_ref().unwrap_or(&hook.name),
         "dialect": hook.dialect.name(),
         "events": events,
         "matcher": [hook.matcher.pattern(), hook.matcher.kind_name()],

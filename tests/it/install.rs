@@ -145,6 +145,16 @@ const AGENTS: &[Agent] = &[
         blocks: (2, "\"permission\":\"deny\""),
     },
     Agent {
+        name: "copilot",
+        file: ".github/hooks/hookrun.json",
+        hooks: 14,
+        existing: "{\n  \"version\": 1,\n  \"hooks\": {\n    \"postToolUse\": [\n      {\n        \"type\": \"command\",\n        \"bash\": \"./log.sh\",\n        \"timeoutSec\": 10\n      }\n    ]\n  }\n}\n",
+        keys: &["version", "./log.sh", "timeoutSec"],
+        event: "preToolUse",
+        var: Some("COPILOT_PROJECT_DIR"),
+        blocks: (0, "\"permissionDecision\":\"deny\""),
+    },
+    Agent {
         name: "proxyai",
         file: ".proxyai/settings.json",
         hooks: 9,
@@ -327,7 +337,13 @@ fn installed_entry(agent: &Agent, text: &str) -> Installed {
     };
     let entry = entries.last().expect("an entry for the event");
     let handler = entry["hooks"].get(0).unwrap_or(entry);
-    let command = handler["command"].as_str().expect("command").to_owned();
+    // Copilot's entries name their command per shell (`bash`).
+    let command = handler
+        .get("command")
+        .or_else(|| handler.get("bash"))
+        .and_then(Value::as_str)
+        .expect("command")
+        .to_owned();
     match handler.get("args") {
         Some(Value::Array(args)) => Installed::Exec(
             command,
@@ -661,7 +677,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 9 files"),
+        report.contains("0 errors, 0 warnings in 10 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");

@@ -8,6 +8,7 @@ mod cache;
 mod ci_recipe;
 mod codex;
 mod comments;
+mod copilot;
 mod core_config;
 mod core_fire;
 mod core_process;

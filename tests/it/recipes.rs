@@ -26,6 +26,7 @@ const TESTED: &[&str] = &[
     "codex",
     "gemini",
     "cursor",
+    "copilot",
     "proxyai",
     "promptkit",
     "policy",
@@ -75,7 +76,14 @@ fn commands(file: &Value, event: &str) -> Vec<String> {
         out.extend(
             handlers
                 .iter()
-                .map(|h| h["command"].as_str().expect("a command").to_owned()),
+                // Copilot names its command per shell: `bash`.
+                .map(|h| {
+                    h.get("command")
+                        .or_else(|| h.get("bash"))
+                        .and_then(Value::as_str)
+                        .expect("a command")
+                        .to_owned()
+                }),
         );
     }
     assert!(!out.is_empty(), "the recipe registers {event}");
@@ -362,6 +370,45 @@ fn gemini_recipe_survives_a_path_with_space_and_colon() {
                 "bash",
                 &command,
                 &with(tool_call("run_shell_command", "ls"), &sent),
+            )
+            .exit(0);
+        assert_eq!(allowed.json(), json!({}));
+    }
+}
+
+/// GitHub Copilot CLI runs the `bash` text with `bash -c` in the directory it was started in,
+/// with `COPILOT_PROJECT_DIR` and `CLAUDE_PROJECT_DIR` set, and sends its own payload
+/// (`toolName`, `toolArgs`).
+#[test]
+fn copilot_recipe_survives_a_path_with_space_and_colon() {
+    let (case, project, text) = project_with("copilot");
+    let file: Value = serde_json::from_str(&text).expect("the recipe is JSON");
+    let agent = Spawn {
+        case: &case,
+        cwd: &project,
+        env: vec![
+            ("COPILOT_PROJECT_DIR", dir(&project)),
+            ("CLAUDE_PROJECT_DIR", dir(&project)),
+            ("COPILOT_CLI", "1".to_owned()),
+        ],
+    };
+    let sent = json!({"sessionId": "s1", "timestamp": 1_795_814_275_696_u64, "cwd": dir(&project),
+        "toolName": "bash"});
+    for command in commands(&file, "preToolUse") {
+        let denied = agent
+            .shell(
+                "bash",
+                &command,
+                &with(json!({"toolArgs": {"command": "rm -rf /"}}), &sent),
+            )
+            .exit(0);
+        assert_eq!(denied.json()["permissionDecision"], "deny");
+        assert_eq!(denied.json()["permissionDecisionReason"], REASON);
+        let allowed = agent
+            .shell(
+                "bash",
+                &command,
+                &with(json!({"toolArgs": {"command": "ls"}}), &sent),
             )
             .exit(0);
         assert_eq!(allowed.json(), json!({}));

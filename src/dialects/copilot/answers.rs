@@ -8,7 +8,10 @@
 //!   exit 2 denies whatever stdout says, with the reason `hook exited with code 2`; any other
 //!   failure (another exit code, a signal) denies as `hook errored`; a timeout lets the call
 //!   through; the first deny ends the chain;
-//! - `permissionRequest`: `behavior` (`allow`, `deny`) and `message`; exit 2 denies;
+//! - `permissionRequest`: `behavior` (`allow`, `deny`) and `message`; exit 2 denies, and so
+//!   does any other failure (but a timeout);
+//! - `userPromptSubmitted`: `decision: "block"` with its `reason` stops the prompt (the hooks
+//!   reference says its output is dropped; the CLI blocks);
 //! - `agentStop`, `subagentStop`: `decision: "block"` and `reason` continue the agent;
 //! - `postToolUse`: `modifiedResult` and `additionalContext`; `postToolUseFailure`:
 //!   `additionalContext`, or on exit 2 stdout as the context;
@@ -27,6 +30,8 @@ use super::events;
 const EXIT_2: &str = "hook exited with code 2";
 /// The reason Copilot gives for a `preToolUse` hook that failed otherwise.
 const ERRORED: &str = "hook errored";
+/// The reason Copilot gives for a `permissionRequest` hook that failed (not exit 2).
+const PERMISSION_FAILED: &str = "Permission request hook failed";
 
 /// How a run of `hook` on `event` counts.
 pub(super) fn policy(hook: &Hook, event: &str) -> Policy {
@@ -37,8 +42,13 @@ pub(super) fn policy(hook: &Hook, event: &str) -> Policy {
         "preToolUse" => Some(read_pre_tool_use),
         "permissionRequest" => Some(read_permission_request),
         "postToolUseFailure" => Some(read_post_tool_use_failure),
-        "agentStop" | "subagentStop" | "postToolUse" | "sessionStart" | "subagentStart"
-        | "notification" => Some(read_answer),
+        "agentStop"
+        | "subagentStop"
+        | "postToolUse"
+        | "sessionStart"
+        | "subagentStart"
+        | "notification"
+        | "userPromptSubmitted" => Some(read_answer),
         _ => None,
     };
     policy.ignore_stdout = policy.read_output.is_none();
@@ -92,7 +102,8 @@ fn read_permission_request(code: Option<i32>, stdout: &str, _: &str) -> Option<M
             map.insert("decision".into(), "deny".into());
             Some(map)
         }
-        _ => None,
+        // Copilot denies when the hook fails otherwise, too.
+        _ => Some(deny(PERMISSION_FAILED)),
     }
 }
 

@@ -75,7 +75,10 @@ fn permission_request_reads_behavior_and_exit_2_denies() {
         read("PermissionRequest", Some(2), r#"{"message":"not now"}"#),
         Some(json!({"decision": "deny", "message": "not now"}))
     );
-    assert_eq!(read("permissionRequest", Some(1), "{}"), None);
+    assert_eq!(
+        read("permissionRequest", Some(1), "{}"),
+        Some(json!({"decision": "deny", "reason": "Permission request hook failed"}))
+    );
 }
 
 #[test]
@@ -94,12 +97,15 @@ fn other_events_never_block_on_exit_2_and_some_are_not_read() {
         read("postToolUseFailure", Some(2), "try again"),
         Some(json!({"additionalContext": "try again"}))
     );
-    for event in [
-        "userPromptSubmitted",
-        "sessionEnd",
-        "errorOccurred",
-        "preCompact",
-    ] {
+    assert_eq!(
+        read(
+            "userPromptSubmitted",
+            Some(0),
+            r#"{"decision":"block","reason":"no"}"#
+        ),
+        Some(json!({"decision": "block", "reason": "no"}))
+    );
+    for event in ["sessionEnd", "errorOccurred", "preCompact"] {
         assert!(policy(&hook(event), event).ignore_stdout, "{event}");
     }
 }

@@ -96,22 +96,19 @@ fn is_settings(path: &std::path::Path) -> bool {
         .is_some_and(|name| name == "settings.json" || name == "settings.local.json")
 }
 
-/// A hooks file must say `"version": 1`: Copilot refuses the whole file otherwise.
+/// A hooks file of another `version` than 1 is ignored by Copilot, without a word: an error
+/// here (hookrun still runs its hooks). A file without `version` loads.
 fn check_version(reader: &mut Reader<'_>, root: &Object<'_>) {
     match root.get("version") {
         Some(Node::Number(n)) if n.as_f64() == Some(1.0) => {}
+        None => {}
         Some(_) => {
             reader
                 .error(
                     &[Step::Key("version".into())],
-                    "Copilot reads hooks files of `\"version\": 1` only",
+                    "Copilot ignores hooks files of any `version` but 1",
                 )
                 .help = Some("set \"version\": 1".into());
-        }
-        None => {
-            reader
-                .error(&[], "the Copilot hooks file has no `version`")
-                .help = Some("add \"version\": 1 at the top level".into());
         }
     }
 }

@@ -70,9 +70,23 @@ impl DialectSpec for Copilot {
         }
     }
 
-    /// `.github/hooks/*.json`, sorted by name.
+    /// `.github/hooks/*.json`, sorted by name, then `.github/hooks/*/*.json` (Copilot reads
+    /// one level of subdirectories too).
     fn listed_files(&self, project_dir: &Path) -> Result<Vec<PathBuf>, String> {
-        Ok(drop_in_files(&project_dir.join(PROJECT_HOOKS)))
+        let dir = project_dir.join(PROJECT_HOOKS);
+        let mut files = drop_in_files(&dir);
+        let mut subdirs: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.is_dir())
+            .collect();
+        subdirs.sort();
+        for sub in subdirs {
+            files.extend(drop_in_files(&sub));
+        }
+        Ok(files)
     }
 
     /// The policy files, then the user's hooks files and settings.

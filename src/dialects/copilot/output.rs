@@ -6,7 +6,7 @@
 //! - `permissionRequest`: `behavior` `allow` or `deny` with `message` (an ask leaves the request to
 //!   Copilot's own flow, which asks);
 //! - `agentStop`, `subagentStop`: a deny is `decision: "block"` with its `reason` (the agent goes
-//!   on);
+//!   on); on `userPromptSubmitted` it stops the prompt, on `postToolUse` it replaces the result;
 //! - `postToolUse`: `modifiedResult` and `additionalContext`; every other event
 //!   `additionalContext` when a hook gave one.
 
@@ -57,7 +57,9 @@ fn copilot(event: &str, m: &Merged) -> Map<String, Value> {
             }
             Decision::Ask | Decision::None => {}
         },
-        "agentStop" | "subagentStop" if m.decision == Decision::Deny => {
+        "agentStop" | "subagentStop" | "userPromptSubmitted" | "postToolUse"
+            if m.decision == Decision::Deny =>
+        {
             out.insert("decision".into(), "block".into());
             put(&mut out, "reason", reason);
         }

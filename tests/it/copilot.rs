@@ -1,0 +1,140 @@
+//! GitHub Copilot CLI's hooks through the real binary: its files and both event spellings, its
+//! reading of exit codes and answers (learnt from the 1.0.102 CLI), `--output copilot`, and the
+//! starter guard on Copilot's own payload.
+
+use serde_json::json;
+
+use crate::harness::Case;
+
+/// Copilot's `preToolUse` payload for a bash call.
+fn bash_call(command: &str) -> serde_json::Value {
+    json!({"sessionId": "s1", "timestamp": 1_795_814_275_696_u64, "cwd": "/p",
+        "toolName": "bash", "toolArgs": {"command": command, "description": "run it"}})
+}
+
+fn hooks_file(entries: &str) -> String {
+    format!(r#"{{"version": 1, "hooks": {{"preToolUse": [{entries}]}}}}"#)
+}
+
+#[test]
+fn a_failing_pre_tool_use_hook_denies_and_a_timed_out_one_lets_the_call_through() {
+    for (entry, decision, reason) in [
+        (r#"{"bash": "exit 1"}"#, "deny", Some("hook errored")),
+        (r#"{"bash": "kill -9 $$"}"#, "deny", Some("hook errored")),
+        (
+            r#"{"bash": "echo '{\"permissionDecision\":\"allow\"}'; echo no >&2; exit 2"}"#,
+            "deny",
+            Some("hook exited with code 2"),
+        ),
+        (r#"{"bash": "sleep 5", "timeoutSec": 1}"#, "none", None),
+        (r#"{"bash": "echo not json"}"#, "none", None),
+    ] {
+        let case = Case::new().file(".github/hooks/policy.json", &hooks_file(entry));
+        case.payload(bash_call("ls"));
+        let run = case.fire("preToolUse").decision(decision);
+        assert_eq!(
+            run.json()["reason"].as_str(),
+            reason,
+            "{entry}: {}",
+            run.json()
+        );
+    }
+}
+
+#[test]
+fn the_first_deny_ends_the_chain_and_a_rewrite_reaches_the_next_hook() {
+    let deny = r#"{"bash": "echo '{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"first\"}'"}"#;
+    let case = Case::new().file(
+        ".github/hooks/policy.json",
+        &hooks_file(&format!(r#"{deny}, {{"bash": "touch second-ran"}}"#)),
+    );
+    case.payload(bash_call("ls"));
+    case.fire("preToolUse").exit(2).decision("deny");
+    assert!(!case.at("second-ran").exists());
+
+    let rewrite = r#"{"bash": "echo '{\"modifiedArgs\":{\"command\":\"echo safe\"}}'"}"#;
+    let case = Case::new().file(
+        ".github/hooks/policy.json",
+        &hooks_file(&format!(r#"{rewrite}, {{"bash": "cat > seen.json"}}"#)),
+    );
+    case.payload(bash_call("rm -rf /"));
+    // `--output copilot` leaves Copilot's own files to Copilot, unless named with `-c`.
+    let file = [".github/hooks/policy.json"];
+    case.fire_with("preToolUse", &["-c", file[0], "--output", "copilot"])
+        .exit(0)
+        .field("/modifiedArgs", &json!({"command": "echo safe"}));
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.at("seen.json")).unwrap()).unwrap();
+    assert_eq!(seen["toolArgs"], json!({"command": "echo safe"}));
+}
+
+#[test]
+fn pascal_case_keys_get_the_vscode_payload_and_claude_matchers_in_bash() {
+    let case = Case::new().file(
+        ".github/hooks/policy.json",
+        r#"{"version": 1, "hooks": {
+            "PreToolUse": [{"bash": "cat > pascal.json; echo \"$BASH_VERSION|$COPILOT_PROJECT_DIR|$COPILOT_HOOK_DIR\" > env.txt", "matcher": "Bash"}],
+            "preToolUse": [{"bash": "cat > camel.json", "matcher": "Bash"}]}}"#,
+    );
+    case.payload(bash_call("ls"));
+    case.fire("preToolUse").exit(0);
+    let pascal: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.at("pascal.json")).unwrap()).unwrap();
+    assert_eq!(pascal["hook_event_name"], "PreToolUse");
+    assert_eq!(pascal["tool_name"], "Bash");
+    assert_eq!(pascal["session_id"], "s1");
+    assert_eq!(pascal["timestamp"], "2026-11-27T21:17:55.696Z");
+    let env = std::fs::read_to_string(case.at("env.txt")).unwrap();
+    let parts: Vec<&str> = env.trim().split('|').collect();
+    assert!(!parts[0].is_empty(), "run by bash: {env}");
+    assert_eq!(parts[1], case.path().to_str().unwrap());
+    assert!(parts[2].ends_with(".github/hooks"), "{env}");
+    // A camelCase matcher is a regex over the runtime name: `Bash` is not `bash`.
+    assert!(!case.at("camel.json").exists());
+}
+
+#[test]
+fn the_starter_guard_blocks_rm_rf_in_copilots_own_payload_and_answers_in_its_fields() {
+    let case = Case::new();
+    case.run(&["init"]).exit(0);
+    case.payload(bash_call("rm -rf /"));
+    case.fire_with("preToolUse", &["--output", "copilot"])
+        .exit(0)
+        .field("/permissionDecision", &json!("deny"));
+    // The arguments as JSON text, as an older Copilot sent them.
+    case.payload(json!({"toolName": "bash", "toolArgs": "{\"command\":\"sudo rm -rf ~\"}"}));
+    case.fire("preToolUse").exit(2).decision("deny");
+    case.payload(bash_call("ls -la"));
+    case.fire_with("preToolUse", &["--output", "copilot"])
+        .exit(0)
+        .stdout_lacks("deny");
+}
+
+#[test]
+fn a_settings_files_disable_all_hooks_switches_off_every_copilot_file_but_the_policys() {
+    let case = Case::new()
+        .file(
+            ".github/hooks/policy.json",
+            &hooks_file(r#"{"bash": "exit 1"}"#),
+        )
+        .file(
+            ".github/copilot/settings.json",
+            r#"{"disableAllHooks": true}"#,
+        );
+    case.payload(bash_call("ls"));
+    case.fire("preToolUse").exit(0).decision("none");
+}
+
+#[test]
+fn a_trusted_file_stays_trusted_when_another_file_with_the_same_hook_names_arrives() {
+    let case = Case::new().untrusted();
+    case.run(&["install", "copilot"]).exit(0);
+    // Cursor's file comes earlier in discovery and names its entries `hookrun` too.
+    case.run(&["install", "cursor"]).exit(0);
+    case.run(&["trust", "--list"])
+        .exit(0)
+        .stdout_has(".github/hooks/hookrun.json");
+    case.run(&["validate"])
+        .exit(0)
+        .stdout_lacks("changed since");
+}
