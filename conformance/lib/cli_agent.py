@@ -1,4 +1,4 @@
-"""Common part of the end-to-end harnesses (Claude Code, Codex): the real CLI runs one prompt
+"""Common part of the end-to-end harnesses (Claude Code, Codex, Copilot CLI): the real CLI runs one prompt
 against lib/model_server.py, which scripts one shell tool call writing out.txt; the effect is
 read from the project (did the command run, with which input) and from the server's log (what
 the model was told after the call, how many model turns there were).
@@ -127,4 +127,10 @@ def compare_c(a, c):
 
 def offers_tool(body, names):
     return any(isinstance(t, dict) and (t.get("name") in names or t.get("type") in names)
+               for t in body.get("tools") or [])
+
+
+def offers_tool_chat(body, names):
+    """Chat Completions: the request offers a function tool named in `names`."""
+    return any(isinstance(t, dict) and (t.get("function") or {}).get("name") in names
                for t in body.get("tools") or [])

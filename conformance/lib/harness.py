@@ -156,7 +156,14 @@ def run_hookrun_c(agent, scenario, project):
         opts = []
     else:
         opts = ["--trust-project"]
-    cmd = [hookrun_bin(), "-C", project, "--no-user-config", *opts, "fire", scenario.get("fire_event", scenario["event"])]
+    # An agent whose scenario has user-level files gives (c) a HOME holding them (`user_home`);
+    # hookrun then reads its user level, else it reads the project's files alone.
+    user_env = agent.user_home(scenario, project) if hasattr(agent, "user_home") else None
+    if user_env:
+        env.update(user_env)
+    else:
+        opts.insert(0, "--no-user-config")
+    cmd = [hookrun_bin(), "-C", project, *opts, "fire", scenario.get("fire_event", scenario["event"])]
     t = time.time()
     p = subprocess.run(cmd, input=data, capture_output=True, cwd=project, timeout=300, env=env)
     doc = None
@@ -290,8 +297,9 @@ def documented(scenario):
 def has_b(agent, s):
     """Side (b) exists for agents with an output mode, and not in a held-back scenario: with
     `--output <agent>` hookrun leaves the agent's own files to the agent (it runs only what `-c`
-    names, which needs no trust), so what holds those files back there is the agent alone."""
-    return bool(agent.output_mode) and s.get("trust") not in HELD_BACK
+    names, which needs no trust), so what holds those files back there is the agent alone.
+    A scenario whose point (b) cannot express says why in `no_b`."""
+    return bool(agent.output_mode) and s.get("trust") not in HELD_BACK and not s.get("no_b")
 
 
 def evaluate(agent, scenarios, out_dir):

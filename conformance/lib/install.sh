@@ -19,6 +19,7 @@ case "$agent" in
   gemini)   dir="$cache/gemini-$GEMINI_VERSION"; spec=("@google/gemini-cli-core@$GEMINI_VERSION") ;;
   claude)   dir="$cache/claude-$CLAUDE_VERSION"; spec=("@anthropic-ai/claude-code@$CLAUDE_VERSION") ;;
   codex)    dir="$cache/codex-$CODEX_VERSION";   spec=("@openai/codex@$CODEX_VERSION") ;;
+  copilot)  dir="$cache/copilot-$COPILOT_VERSION"; spec=("@github/copilot@$COPILOT_VERSION") ;;
   praison)  dir="$cache/praison-$PRAISONAIAGENTS_VERSION-$PRAISONAI_VERSION" ;;
   promptkit) echo "$cache/promptkit-from-source"; exit 0 ;;
   *) echo "install.sh: unknown agent $agent" >&2; exit 64 ;;
@@ -39,6 +40,16 @@ case "$agent" in
     python3 -m venv "$dir/venv" >&2
     "$dir/venv/bin/pip" install --disable-pip-version-check -q \
       "praisonaiagents==$PRAISONAIAGENTS_VERSION" "praisonai==$PRAISONAI_VERSION" >&2
+    ;;
+  copilot)
+    npm_install "$dir" "${spec[@]}"
+    # The platform binary is a Node SEA that unpacks its package (~235 MB) into
+    # $XDG_CACHE_HOME/copilot/pkg/linux-x64/<version>/ on its first run and reuses it after
+    # (`.extraction-complete`). Unpacked once here; every scenario run points XDG_CACHE_HOME at it.
+    mkdir -p "$dir/scratch-home"
+    HOME="$dir/scratch-home" XDG_CACHE_HOME="$dir/xdg-cache" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
+      "$dir/node_modules/@github/copilot-linux-x64/copilot" --version >&2
+    rm -rf "$dir/scratch-home"
     ;;
   *) npm_install "$dir" "${spec[@]}" ;;
 esac

@@ -1,7 +1,8 @@
-"""A scripted model server on 127.0.0.1 for the Claude Code and Codex harnesses.
+"""A scripted model server on 127.0.0.1 for the Claude Code, Codex and Copilot CLI harnesses.
 
-Speaks the Anthropic Messages API (POST /v1/messages, SSE when "stream": true) and the OpenAI
-Responses API (POST /v1/responses, SSE). The script: the first request of the main conversation
+Speaks the Anthropic Messages API (POST /v1/messages, SSE when "stream": true), the OpenAI
+Responses API (POST /v1/responses, SSE) and the OpenAI Chat Completions API (POST
+/v1/chat/completions, SSE when "stream": true; GitHub Copilot CLI's `openai` provider). The script: the first request of the main conversation
 (one that offers the shell tool and carries no tool result yet) is answered with one tool call
 running SCRIPT_COMMAND; every later request with a plain text answer "done.". Every request body
 is appended to LOG (JSON lines), so the harness can read what the model was told.
@@ -98,6 +99,51 @@ def responses(body):
     return "text/event-stream", sse(ev)
 
 
+def chat_args(body, name):
+    """The tool call's arguments: the command, plus whatever else the tool's schema requires
+    (Copilot's `bash` requires a `description`)."""
+    args = {"command": COMMAND}
+    for t in body.get("tools") or []:
+        fn = t.get("function") or {}
+        if fn.get("name") != name:
+            continue
+        props = (fn.get("parameters") or {}).get("properties") or {}
+        for req in (fn.get("parameters") or {}).get("required") or []:
+            if req in args:
+                continue
+            kind = (props.get(req) or {}).get("type")
+            enum = (props.get(req) or {}).get("enum")
+            args[req] = enum[0] if enum else {"boolean": False, "integer": 0, "number": 0}.get(kind, "write the marker")
+    return args
+
+
+def chat(body):
+    """Chat Completions: one `bash` call while the conversation has no tool result, then "done."."""
+    msgs = body.get("messages") or []
+    has_result = any(isinstance(m, dict) and m.get("role") == "tool" for m in msgs)
+    names = [(t.get("function") or {}).get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+    name = next((n for n in ("bash", "shell") if n in names), None)
+    model = body.get("model", "conformance")
+    head = {"id": "chatcmpl-conformance", "object": "chat.completion.chunk", "created": 0, "model": model}
+    usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+    if name and not has_result:
+        call = {"id": "call_conformance_1", "type": "function",
+                "function": {"name": name, "arguments": json.dumps(chat_args(body, name))}}
+        msg, finish = {"role": "assistant", "content": None, "tool_calls": [call]}, "tool_calls"
+        delta = {"role": "assistant", "content": None, "tool_calls": [dict(call, index=0)]}
+    else:
+        msg, finish = {"role": "assistant", "content": "done."}, "stop"
+        delta = {"role": "assistant", "content": "done."}
+    if not body.get("stream"):
+        return "application/json", json.dumps({"id": "chatcmpl-conformance", "object": "chat.completion",
+                                               "created": 0, "model": model, "usage": usage, "choices": [
+                                                   {"index": 0, "message": msg, "finish_reason": finish}]}).encode()
+    chunks = [dict(head, choices=[{"index": 0, "delta": delta, "finish_reason": None}]),
+              dict(head, choices=[{"index": 0, "delta": {}, "finish_reason": finish}]),
+              dict(head, choices=[], usage=usage)]
+    return "text/event-stream", "".join(f"data: {json.dumps(c)}\n\n" for c in chunks).encode() + b"data: [DONE]\n\n"
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -134,6 +180,8 @@ class Handler(BaseHTTPRequestHandler):
             self._reply(*anthropic(body))
         elif "/responses" in self.path:
             self._reply(*responses(body))
+        elif "/chat/completions" in self.path:
+            self._reply(*chat(body))
         else:
             self._reply("application/json", b"{}", 404)
 

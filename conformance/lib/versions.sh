@@ -2,5 +2,6 @@
 GEMINI_VERSION=0.61.0            # @google/gemini-cli-core
 CLAUDE_VERSION=2.1.332           # @anthropic-ai/claude-code
 CODEX_VERSION=0.171.0            # @openai/codex
+COPILOT_VERSION=1.0.102          # @github/copilot (its launcher runs @github/copilot-linux-x64)
 PRAISONAIAGENTS_VERSION=1.7.17   # praisonaiagents (PyPI)
 PRAISONAI_VERSION=4.7.19         # praisonai (PyPI)
