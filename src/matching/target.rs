@@ -73,7 +73,17 @@ impl Target {
                     .iter()
                     .find(|(name, _)| *name == value)
                     .map_or(value, |(_, alias)| alias);
-                matcher.is_match_aliased(value, alias)
+                // A value that is already an alias (a payload in the other vocabulary) also
+                // answers to the names it is the alias of.
+                Ok(matcher.is_match_aliased(value, alias)?
+                    || aliases
+                        .iter()
+                        .filter(|(name, alias)| *alias == value && *name != value)
+                        .try_fold(false, |found, (name, _)| {
+                            Ok::<bool, MatcherError>(
+                                found || matcher.is_match_aliased(name, value)?,
+                            )
+                        })?)
             }
             _ => matcher.is_match(value),
         }

@@ -111,6 +111,21 @@ fn the_starter_guard_blocks_rm_rf_in_copilots_own_payload_and_answers_in_its_fie
 }
 
 #[test]
+fn hooks_files_run_in_reverse_name_order_as_copilot_runs_them() {
+    let deny = |reason: &str| {
+        hooks_file(&format!(
+            r#"{{"bash": "echo '{{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"{reason}\"}}'"}}"#
+        ))
+    };
+    let case = Case::new()
+        .file(".github/hooks/a.json", &deny("a first"))
+        .file(".github/hooks/z.json", &deny("z first"));
+    case.payload(bash_call("ls"));
+    let run = case.fire("preToolUse").exit(2).decision("deny");
+    assert_eq!(run.json()["reason"], "z first");
+}
+
+#[test]
 fn a_settings_files_disable_all_hooks_switches_off_every_copilot_file_but_the_policys() {
     let case = Case::new()
         .file(

@@ -30,6 +30,10 @@ use super::events;
 const EXIT_2: &str = "hook exited with code 2";
 /// The reason Copilot gives for a `preToolUse` hook that failed otherwise.
 const ERRORED: &str = "hook errored";
+/// The reason Copilot gives for a `preToolUse` deny without one.
+const NO_REASON: &str = "No reason provided";
+/// The reason Copilot gives for a `permissionRequest` hook that exited 2 without a message.
+const PERMISSION_EXIT_2: &str = "Permission denied by hook.";
 /// The reason Copilot gives for a `permissionRequest` hook that failed (not exit 2).
 const PERMISSION_FAILED: &str = "Permission request hook failed";
 
@@ -87,7 +91,15 @@ fn read_answer(code: Option<i32>, stdout: &str, _stderr: &str) -> Option<Map<Str
 
 fn read_pre_tool_use(code: Option<i32>, stdout: &str, _: &str) -> Option<Map<String, Value>> {
     match code {
-        Some(0) => answer(stdout).map(vocabulary),
+        Some(0) => answer(stdout).map(vocabulary).map(|mut map| {
+            // Copilot's words for a deny that gives no reason.
+            if map.get("decision").and_then(Value::as_str) == Some("deny")
+                && !map.contains_key("reason")
+            {
+                map.insert("reason".into(), NO_REASON.into());
+            }
+            map
+        }),
         Some(2) => Some(deny(EXIT_2)),
         _ => Some(deny(ERRORED)),
     }
@@ -100,6 +112,9 @@ fn read_permission_request(code: Option<i32>, stdout: &str, _: &str) -> Option<M
             // stdout's JSON merged under the deny: its `message` is the reason.
             let mut map = answer(stdout).map(vocabulary).unwrap_or_default();
             map.insert("decision".into(), "deny".into());
+            if !map.contains_key("message") && !map.contains_key("reason") {
+                map.insert("reason".into(), PERMISSION_EXIT_2.into());
+            }
             Some(map)
         }
         // Copilot denies when the hook fails otherwise, too.

@@ -51,6 +51,15 @@ fn pre_tool_use_failures_deny_with_copilots_reasons() {
 }
 
 #[test]
+fn a_deny_without_a_reason_gets_copilots_words() {
+    assert_eq!(
+        read("preToolUse", Some(0), r#"{"permissionDecision":"deny"}"#),
+        Some(json!({"permissionDecision": "deny", "decision": "deny",
+            "reason": "No reason provided"}))
+    );
+}
+
+#[test]
 fn copilot_fields_are_read_in_the_shared_vocabulary() {
     let said = crate::verdict::read_vocabulary(&vocabulary(
         json!({"permissionDecision": "deny", "permissionDecisionReason": "no",
@@ -70,6 +79,10 @@ fn permission_request_reads_behavior_and_exit_2_denies() {
     assert_eq!(
         read("permissionRequest", Some(0), r#"{"behavior":"allow"}"#).unwrap()["decision"],
         "allow"
+    );
+    assert_eq!(
+        read("permissionRequest", Some(2), ""),
+        Some(json!({"decision": "deny", "reason": "Permission denied by hook."}))
     );
     assert_eq!(
         read("PermissionRequest", Some(2), r#"{"message":"not now"}"#),

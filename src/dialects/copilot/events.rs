@@ -150,6 +150,29 @@ mod tests {
     }
 
     #[test]
+    fn a_pascal_case_matcher_knows_a_tool_by_either_name_in_either_payload() {
+        use crate::matching::Matcher;
+        use serde_json::json;
+        let camel = json!({"toolName": "bash"});
+        let snake = json!({"tool_name": "Bash"});
+        for pattern in ["Bash", "bash", "Ba.*", "Edit|Bash"] {
+            let matcher = Matcher::new(Some(pattern), super::super::PASCAL_FLAVOUR);
+            assert!(
+                target("preToolUse").allows(&matcher, &camel).unwrap(),
+                "{pattern}"
+            );
+            assert!(
+                target("PreToolUse").allows(&matcher, &snake).unwrap(),
+                "{pattern}"
+            );
+        }
+        let runtime_regex = Matcher::new(Some("ba.*"), super::super::PASCAL_FLAVOUR);
+        assert!(!target("preToolUse").allows(&runtime_regex, &camel).unwrap());
+        let camel_matcher = Matcher::new(Some("Bash"), super::super::FLAVOUR);
+        assert!(!target("preToolUse").allows(&camel_matcher, &camel).unwrap());
+    }
+
+    #[test]
     fn keys_translate_both_ways() {
         assert_eq!(camel("Stop"), "agentStop");
         assert_eq!(camel("UserPromptSubmit"), "userPromptSubmitted");

@@ -259,31 +259,31 @@ fn timeout(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step]) -> Option
     duration
 }
 
-/// A settings file's `disableAllHooks: true` turns off every Copilot hook but the policy files'
-/// (the last settings file to set it, user before project before local, decides).
+/// A project settings file's `disableAllHooks: true` turns off every Copilot hook but the policy
+/// files' (the last project file to set it, project before local, decides); the user's
+/// `settings.json` turns off the user's own hooks only (the CLI still runs the repository's).
 pub(crate) fn settle(sources: &[Source], hooks: &mut [Hook]) {
-    let rank = |level: Level| match level {
-        Level::User => 0,
-        Level::Project => 1,
-        _ => 2,
+    let last = |levels: &[Level]| {
+        sources
+            .iter()
+            .filter(|source| source.dialect == super::COPILOT && levels.contains(&source.level))
+            .filter_map(|source| {
+                source
+                    .switches
+                    .disable_all_hooks
+                    .map(|on| (source.level, on))
+            })
+            .max_by_key(|(level, _)| *level == Level::Local)
+            .map(|(_, on)| on)
     };
-    let mut settings: Vec<&Source> = sources
-        .iter()
-        .filter(|source| source.dialect == super::COPILOT && source.level != Level::Managed)
-        .filter(|source| source.switches.disable_all_hooks.is_some())
-        .collect();
-    settings.sort_by_key(|source| rank(source.level));
-    let Some(last) = settings.last() else {
-        return;
-    };
-    if last.switches.disable_all_hooks != Some(true) {
-        return;
-    }
+    let project_off = last(&[Level::Project, Level::Local]) == Some(true);
+    let user_off = last(&[Level::User]) == Some(true);
     for hook in hooks
         .iter_mut()
         .filter(|hook| hook.dialect == super::COPILOT)
     {
-        if sources[hook.source].level != Level::Managed {
+        let level = sources[hook.source].level;
+        if (project_off && level != Level::Managed) || (user_off && level == Level::User) {
             hook.enabled = false;
         }
     }

@@ -70,11 +70,12 @@ impl DialectSpec for Copilot {
         }
     }
 
-    /// `.github/hooks/*.json`, sorted by name, then `.github/hooks/*/*.json` (Copilot reads
-    /// one level of subdirectories too).
+    /// `.github/hooks/*.json`, then `.github/hooks/*/*.json` (Copilot reads one level of
+    /// subdirectories too), each in reverse name order: the order Copilot runs them in.
     fn listed_files(&self, project_dir: &Path) -> Result<Vec<PathBuf>, String> {
         let dir = project_dir.join(PROJECT_HOOKS);
         let mut files = drop_in_files(&dir);
+        files.reverse();
         let mut subdirs: Vec<PathBuf> = std::fs::read_dir(&dir)
             .into_iter()
             .flatten()
@@ -83,8 +84,11 @@ impl DialectSpec for Copilot {
             .filter(|path| path.is_dir())
             .collect();
         subdirs.sort();
+        subdirs.reverse();
         for sub in subdirs {
-            files.extend(drop_in_files(&sub));
+            let mut inner = drop_in_files(&sub);
+            inner.reverse();
+            files.extend(inner);
         }
         Ok(files)
     }
