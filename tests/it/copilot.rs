@@ -138,6 +138,11 @@ fn a_settings_files_disable_all_hooks_switches_off_every_copilot_file_but_the_po
         );
     case.payload(bash_call("ls"));
     case.fire("preToolUse").exit(0).decision("none");
+    // Named with `-c`, the settings file still counts as the project's.
+    let files = [".github/hooks/policy.json", ".github/copilot/settings.json"];
+    case.fire_with("preToolUse", &["-c", files[0], "-c", files[1]])
+        .exit(0)
+        .decision("none");
 }
 
 #[test]

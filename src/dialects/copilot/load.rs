@@ -276,7 +276,8 @@ pub(crate) fn settle(sources: &[Source], hooks: &mut [Hook]) {
             .max_by_key(|(level, _)| *level == Level::Local)
             .map(|(_, on)| on)
     };
-    let project_off = last(&[Level::Project, Level::Local]) == Some(true);
+    // A settings file named with `-c` counts as the project's.
+    let project_off = last(&[Level::Project, Level::Local, Level::Named]) == Some(true);
     let user_off = last(&[Level::User]) == Some(true);
     for hook in hooks
         .iter_mut()
