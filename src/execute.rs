@@ -547,8 +547,8 @@ impl Payloads {
 }
 
 /// Applies a hook's rewritten input so that the next hook sees it: it `replaces` the tool input
-/// (`tool_input`, or Copilot's `toolArgs`/`toolInput`) whole (Claude-shaped hooks), or is
-/// shallow-merged into it (other dialects).
+/// (under whichever spelling of [`crate::matching::TOOL_INPUT_FIELDS`] the payload has) whole
+/// (Claude-shaped hooks), or is shallow-merged into it (other dialects).
 fn chain_input(
     payload: &mut Map<String, Value>,
     rewrite: &Value,

@@ -47,25 +47,36 @@ pub(crate) fn system_path(linux: &str, macos: &str) -> PathBuf {
 /// The `*.json` files of a drop-in directory (`managed-settings.d/`), sorted by name, hidden
 /// files skipped; none when it does not exist.
 pub(crate) fn drop_in_files(dir: &Path) -> Vec<PathBuf> {
+    drop_in(dir).0
+}
+
+/// [`drop_in_files`], and the directory's subdirectories (hidden ones skipped), both sorted by
+/// name, from one listing.
+pub(crate) fn drop_in(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.file_name()
-                .and_then(|name| name.to_str())
-                .is_some_and(|name| {
-                    !name.starts_with('.')
-                        && Path::new(name)
-                            .extension()
-                            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-                })
-        })
-        .collect();
+    let (mut files, mut dirs) = (Vec::new(), Vec::new());
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+            continue;
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            dirs.push(path);
+        } else if Path::new(name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        {
+            files.push(path);
+        }
+    }
     files.sort();
-    files
+    dirs.sort();
+    (files, dirs)
 }
 
 /// Reads a configuration file; `Ok(None)` when it does not exist.

@@ -101,6 +101,50 @@ pub(crate) fn read_entries(
     }
 }
 
+/// Reads the flat event map under the root's `hooks` (`{"<event>": [entry…]}`, one hook per
+/// entry: Cursor's and Copilot's files): each event name is checked against `dialect`'s, each
+/// entry read with `read(reader, event, entry, path)`.
+pub(crate) fn read_event_map(
+    reader: &mut Reader<'_>,
+    root: &Object<'_>,
+    dialect: Dialect,
+    mut read: impl FnMut(&mut Reader<'_>, &str, &Object<'_>, &[Step]) -> Option<Hook>,
+) -> Vec<Hook> {
+    let mut hooks = Vec::new();
+    let path = vec![Step::Key("hooks".into())];
+    let events = root
+        .get("hooks")
+        .and_then(|events| reader.object(events, &path, "hooks"));
+    for (event, entries) in events.into_iter().flatten() {
+        let event_path = child(&path, event);
+        warn_unknown_event(reader, dialect, event, &event_path, true);
+        read_entries(reader, entries, &event_path, &mut hooks, |r, e, p| {
+            read(r, event, e, p)
+        });
+    }
+    hooks
+}
+
+/// An `http` handler's request: `url`, `headers`, `allowedEnvVars` (Claude's and Copilot's
+/// keys); `None`, reported, without a `url`.
+pub(crate) fn http_hook(
+    reader: &mut Reader<'_>,
+    entry: &Object<'_>,
+    path: &[Step],
+) -> Option<crate::model::hook::HttpHook> {
+    let url = reader.req_str(entry, "url", path, "the http hook")?;
+    Some(crate::model::hook::HttpHook {
+        url: url.to_owned(),
+        headers: reader
+            .opt_str_map(entry, "headers", path)
+            .unwrap_or_default(),
+        allowed_env_vars: reader
+            .opt_str_list(entry, "allowedEnvVars", path)
+            .unwrap_or_default(),
+        payload_template: None,
+    })
+}
+
 /// Warns (with a did-you-mean) when `event` is not a name `dialect` documents. `at_key`: the
 /// event is an object key (claude, cursor, proxyai) rather than a value (praison). A dialect that
 /// compares names case-insensitively has its suggestions found from the lower-cased spelling.

@@ -116,6 +116,9 @@ mod tests {
             (".praisonai/hooks.json", Some(PRAISON)),
             ("ci/policy.toml", Some(HOOKRUN)),
             ("runtime.yml", Some(PROMPTKIT)),
+            (".github/hooks/policy.json", Some(COPILOT)),
+            (".github/copilot/settings.local.json", Some(COPILOT)),
+            ("plugin/hooks/hooks.json", None),
             ("policy.json", None),
         ];
         for (path, dialect) in cases {
@@ -145,6 +148,14 @@ mod tests {
             (
                 "apiVersion: x\nkind: RuntimeConfig\nspec: {}\n",
                 Some(PROMPTKIT),
+            ),
+            (
+                r#"{"version":1,"hooks":{"preToolUse":[{"bash":"x","timeoutSec":5}]}}"#,
+                Some(COPILOT),
+            ),
+            (
+                r#"{"hooks":{"agentStop":[{"exec":"node","args":["stop.js"]}]}}"#,
+                Some(COPILOT),
             ),
             (r#"{"hooks":{"beforeToolUse":[{"command":"x"}]}}"#, None),
         ];

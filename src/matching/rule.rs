@@ -32,7 +32,7 @@ const SHELL_TOOLS: &[&str] = &[
     "bash",
     "powershell",
 ];
-/// Where a payload names its tool: snake_case (most agents) or camelCase (GitHub Copilot's own).
+/// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];
 /// Where a payload keeps the tool's input, in lookup order.
 pub(crate) const TOOL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput"];
@@ -257,8 +257,8 @@ pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>
     }
 }
 
-/// The payload's tool name, under either spelling.
-fn tool_name(payload: &Value) -> Option<&str> {
+/// The payload's tool name, under either spelling ([`TOOL_NAME_FIELDS`]).
+pub(super) fn tool_name(payload: &Value) -> Option<&str> {
     TOOL_NAME_FIELDS
         .iter()
         .find_map(|field| payload.get(*field).and_then(Value::as_str))

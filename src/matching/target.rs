@@ -96,8 +96,8 @@ pub(crate) fn target_value(target: Target, payload: &Value) -> Option<&str> {
     let top = |field: &str| payload.get(field).and_then(Value::as_str);
     match target {
         Target::None => None,
-        // GitHub Copilot's own payloads spell the tool's name `toolName`.
-        Target::Name("tool_name") => top("tool_name").or_else(|| top("toolName")),
+        // One event name may come from agents that spell the tool's name differently.
+        Target::Name("tool_name") => super::rule::tool_name(payload),
         Target::Name(field) | Target::ExactName(field) | Target::Aliased { field, .. } => {
             top(field)
         }

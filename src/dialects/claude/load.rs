@@ -12,7 +12,7 @@ use crate::config::tree::{Node, Object};
 use crate::dialects::json_file;
 use crate::matching::{Flavour, Matcher};
 use crate::model::Dialect;
-use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, HttpHook, Mode};
+use crate::model::hook::{Ask, CommandForm, EventSelector, Handler, Hook, Mode};
 use crate::model::load::{DialectLoad, LoadContext};
 
 const GROUP_KEYS: &[&str] = &["matcher", "hooks", "sequential"];
@@ -184,17 +184,9 @@ fn read_handler(
             None => Handler::Command(CommandForm::Shell(command.to_owned())),
         }
     } else if kind == "http" && dialect == super::CLAUDE {
-        let url = reader.req_str(handler, "url", path, "the http hook")?;
-        Handler::Http(HttpHook {
-            url: url.to_owned(),
-            headers: reader
-                .opt_str_map(handler, "headers", path)
-                .unwrap_or_default(),
-            allowed_env_vars: reader
-                .opt_str_list(handler, "allowedEnvVars", path)
-                .unwrap_or_default(),
-            payload_template: None,
-        })
+        Handler::Http(crate::dialects::json_file::http_hook(
+            reader, handler, path,
+        )?)
     } else if matches!(kind, "prompt" | "agent") && dialect == super::CLAUDE {
         let prompt = reader.req_str(handler, "prompt", path, "the prompt hook")?;
         let ask = Ask {

@@ -39,33 +39,16 @@ pub(super) const PASCAL: &[(&str, &str)] = &[
 ];
 
 /// Every name a Copilot file may key hooks under: the camelCase names, then the PascalCase ones.
-pub(super) const ALL_NAMES: &[&str] = &[
-    "sessionStart",
-    "sessionEnd",
-    "userPromptSubmitted",
-    "userPromptTransformed",
-    "preToolUse",
-    "postToolUse",
-    "postToolUseFailure",
-    "permissionRequest",
-    "agentStop",
-    "subagentStart",
-    "subagentStop",
-    "errorOccurred",
-    "preCompact",
-    "notification",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-    "Stop",
-    "SubagentStop",
-    "ErrorOccurred",
-    "PreCompact",
-];
+pub(super) fn all_names() -> &'static [&'static str] {
+    static ALL: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        EVENTS
+            .iter()
+            .copied()
+            .chain(PASCAL.iter().map(|(pascal, _)| *pascal))
+            .collect()
+    });
+    &ALL
+}
 
 /// The Claude tool name of each Copilot runtime tool that has one (the hooks reference's table
 /// for PascalCase `PreToolUse`); tools not listed keep their runtime name.
@@ -141,9 +124,11 @@ mod tests {
 
     #[test]
     fn every_name_is_listed_once_and_every_pascal_key_names_a_camel_event() {
-        let mut names: Vec<&str> = EVENTS.to_vec();
-        names.extend(PASCAL.iter().map(|(pascal, _)| *pascal));
-        assert_eq!(names, ALL_NAMES);
+        let names = all_names();
+        assert_eq!(names.len(), EVENTS.len() + PASCAL.len());
+        for (at, name) in names.iter().enumerate() {
+            assert!(!names[..at].contains(name), "{name} twice");
+        }
         for (pascal, camel) in PASCAL {
             assert!(EVENTS.contains(camel), "{pascal} → {camel}");
         }

@@ -21,7 +21,7 @@ use crate::config::reader::{Reader, child};
 use crate::config::tree::{Node, Object};
 use crate::dialects::json_file;
 use crate::matching::Matcher;
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, HttpHook, Switches};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Switches};
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::{Level, Source};
 
@@ -59,18 +59,10 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         check_version(&mut reader, &root);
     }
     let disable_all = reader.opt_bool(&root, "disableAllHooks", &[]);
-    let mut hooks = Vec::new();
-    let path = vec![Step::Key("hooks".into())];
-    let map = root
-        .get("hooks")
-        .and_then(|events| reader.object(events, &path, "hooks"));
-    for (event, entries) in map.into_iter().flatten() {
-        let event_path = child(&path, event);
-        json_file::warn_unknown_event(&mut reader, super::COPILOT, event, &event_path, true);
-        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
-            read_entry(ctx, r, event, e, p)
+    let mut hooks =
+        json_file::read_event_map(&mut reader, &root, super::COPILOT, |r, e, entry, p| {
+            read_entry(ctx, r, e, entry, p)
         });
-    }
     let mut switches = Switches::default();
     if settings {
         // A settings file's switch reaches every Copilot file but the policy's ([`settle`]).
@@ -124,19 +116,7 @@ fn read_entry(
     let kind = reader.opt_str(entry, "type", path).unwrap_or("command");
     let handler = match kind {
         "command" => Handler::Command(command_form(reader, entry, path)?),
-        "http" => {
-            let url = reader.req_str(entry, "url", path, "the http hook")?;
-            Handler::Http(HttpHook {
-                url: url.to_owned(),
-                headers: reader
-                    .opt_str_map(entry, "headers", path)
-                    .unwrap_or_default(),
-                allowed_env_vars: reader
-                    .opt_str_list(entry, "allowedEnvVars", path)
-                    .unwrap_or_default(),
-                payload_template: None,
-            })
-        }
+        "http" => Handler::Http(json_file::http_hook(reader, entry, path)?),
         "prompt" => {
             reader.req_str(entry, "prompt", path, "the prompt hook")?;
             if events::camel(event) != "sessionStart" {

@@ -25,7 +25,7 @@ mod payload_tests;
 
 use std::path::{Path, PathBuf};
 
-use crate::config::sources::{drop_in_files, env_dir, home_path, system_path};
+use crate::config::sources::{drop_in, drop_in_files, env_dir, home_path, system_path};
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{
@@ -73,22 +73,10 @@ impl DialectSpec for Copilot {
     /// `.github/hooks/*.json`, then `.github/hooks/*/*.json` (Copilot reads one level of
     /// subdirectories too), each in reverse name order: the order Copilot runs them in.
     fn listed_files(&self, project_dir: &Path) -> Result<Vec<PathBuf>, String> {
-        let dir = project_dir.join(PROJECT_HOOKS);
-        let mut files = drop_in_files(&dir);
+        let (mut files, dirs) = drop_in(&project_dir.join(PROJECT_HOOKS));
         files.reverse();
-        let mut subdirs: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.is_dir())
-            .collect();
-        subdirs.sort();
-        subdirs.reverse();
-        for sub in subdirs {
-            let mut inner = drop_in_files(&sub);
-            inner.reverse();
-            files.extend(inner);
+        for dir in dirs.iter().rev() {
+            files.extend(drop_in_files(dir).into_iter().rev());
         }
         Ok(files)
     }
@@ -140,7 +128,7 @@ impl DialectSpec for Copilot {
     }
 
     fn known_events(&self) -> &'static [&'static str] {
-        events::ALL_NAMES
+        events::all_names()
     }
 
     /// A hook keyed by an event's camelCase or PascalCase name fires on either spelling.

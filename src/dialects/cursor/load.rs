@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::config::diagnostics::Severity;
 use crate::config::locate::Step;
-use crate::config::reader::{Reader, child};
+use crate::config::reader::Reader;
 use crate::config::tree::{Node, Object};
 use crate::dialects::json_file;
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
@@ -30,24 +30,12 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         Err(done) => return done,
     };
     check_version(&mut reader, &root);
-    let mut hooks = Vec::new();
-    let path = vec![Step::Key("hooks".into())];
-    let events = root
-        .get("hooks")
-        .and_then(|events| reader.object(events, &path, "hooks"));
-    for (event, entries) in events.into_iter().flatten() {
-        let event_path = child(&path, event);
-        json_file::warn_unknown_event(
-            &mut reader,
-            crate::dialects::CURSOR,
-            event,
-            &event_path,
-            true,
-        );
-        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
-            read_entry(ctx, r, event, e, p)
-        });
-    }
+    let hooks = json_file::read_event_map(
+        &mut reader,
+        &root,
+        crate::dialects::CURSOR,
+        |r, e, entry, p| read_entry(ctx, r, e, entry, p),
+    );
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
