@@ -1,4 +1,4 @@
-//! Runs the planned hooks one after another (README, "How a hook runs"): each gets the payload in
+//! Runs the planned hooks one after another (the book, "How a hook runs"): each gets the payload in
 //! the shape its dialect says, with rewritten tool input chained from the hooks before it, is run
 //! as a plain job by the runner, and ends in a verdict and a record. Interrupts stop the run after
 //! the running hook's group is ended.

@@ -1,4 +1,4 @@
-//! Which hooks an event runs, and why each other one does not (README, "Where hooks come from",
+//! Which hooks an event runs, and why each other one does not (the book, "Where hooks come from",
 //! "Matching"): event names, own- dialect skipping, recursion, matchers, `if` rules and cross-file
 //! dedup. Spawns nothing, so
 //! `--dry-run` shows exactly what `fire` would do.

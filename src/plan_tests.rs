@@ -1,4 +1,4 @@
-//! Planning rules (README, "Where hooks come from", "Matching"), tested on hand-built
+//! Planning rules (the book, "Where hooks come from", "Matching"), tested on hand-built
 //! configurations (no processes).
 
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! One hook's exit code and stdout → its outcome and what it said (README, "Reading results and
+//! One hook's exit code and stdout → its outcome and what it said (the book, "Reading results and
 //! merging"). Pure: the runner's observations come in as data, so every rule is unit-tested without
 //! spawning.
 

@@ -1,4 +1,4 @@
-//! Table-driven tests of how one hook's result is read (README, "Reading results and merging"):
+//! Table-driven tests of how one hook's result is read (the book, "Reading results and merging"):
 //! one row per rule.
 
 use std::time::Duration;

@@ -78,7 +78,7 @@ def runs(n):
 # So hookrun and the floor, which both take `--payload FILE`, are measured with -N and that flag
 # (no shell at all) where they are compared with each other; commands that need stdin (the peers,
 # and hookrun beside them) use `< file` through hyperfine's shell, whose start-up hyperfine measures
-# and subtracts (see README "Method"). BENCH_STDIN=1 puts every command on stdin.
+# and subtracts (see the book "Method"). BENCH_STDIN=1 puts every command on stdin.
 
 STDIN_ONLY = os.environ.get("BENCH_STDIN", "") not in ("", "0")
 

@@ -1,4 +1,4 @@
-"""bench scenario g: one http hook against a local server beside one command hook (README, "HTTP
+"""bench scenario g: one http hook against a local server beside one command hook (the book, "HTTP
 hooks"). The server runs in this process on 127.0.0.1 and answers every POST with 204; the row
 compares the project with both hooks to the same project with the command hook alone, so the
 figure is what one http hook costs (client set-up, TLS provider, one loopback exchange)."""

@@ -1,5 +1,5 @@
 """bench scenario i (only with BENCH_PLUGIN=1): one PRX WASM plugin hook through `hookrun fire`
-beside one command hook (README, "Plugin hooks (PRX WASM)"). The plugin is bench/plugin's `ok`
+beside one command hook (the book, "Plugin hooks (PRX WASM)"). The plugin is bench/plugin's `ok`
 plugin (built from WAT by the ignored test `wasm_host::bench_plugin_files`); hookrun starts the
 release `hookrun-wasm` that bench/run built (HOOKRUN_WASM_BIN). The row compares the project with
 both hooks to the same project with the command hook alone: cold with the compiled-component

@@ -1,4 +1,4 @@
-"""bench scenario h: `hookrun serve` (README, "hookrun serve"). An agent that keeps one server
+"""bench scenario h: `hookrun serve` (the book, "hookrun serve"). An agent that keeps one server
 and POSTs each event to /api/fire, against the same event fired by spawning `hookrun fire`:
 
 - latency: one client, one keep-alive connection, requests one after another; each round's

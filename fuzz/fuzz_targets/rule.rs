@@ -1,4 +1,4 @@
-//! `if` rules (`Tool` or `Tool(spec)`, README "Matching") against a tool call. The rule is the
+//! `if` rules (`Tool` or `Tool(spec)`, the book "Matching") against a tool call. The rule is the
 //! first line; the rest is the payload when it is a JSON value, or else the one string every field
 //! of the tool call holds (`command`, `file_path`, `url`, …), with the tool named by the first byte
 //! (a shell tool, a file tool, a web tool, an MCP tool, none, or the rule's own). Property: no

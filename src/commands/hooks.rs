@@ -1,4 +1,4 @@
-//! `hookrun hooks list|add|update|rm|enable|disable` (README, "Editing hooks"): finds the files the
+//! `hookrun hooks list|add|update|rm|enable|disable` (the book, "Editing hooks"): finds the files the
 //! edit layer (`crate::edit`) can change, calls one operation, and reports what it did. An edited
 //! project file that was trusted (or new) is trusted as written, under the same lock as the edit;
 //! one that was held back stays held back.

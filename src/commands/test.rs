@@ -1,5 +1,5 @@
 //! `hookrun test [PATH…]`: finds test files, runs every test through the real `fire` pipeline,
-//! reports (README, "Testing your hooks"). Exit 0 only when every test passed; 1 when one failed, a
+//! reports (the book, "Testing your hooks"). Exit 0 only when every test passed; 1 when one failed, a
 //! test file is bad, or nothing was found to run (an empty run in CI is a mistake, not a success).
 //! The project's hook files must be trusted as they are now: at a terminal `test` shows what is
 //! not and offers to trust it (the loop of editing a policy and testing it is one step);

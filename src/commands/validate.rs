@@ -1,4 +1,4 @@
-//! `hookrun validate [PATH…]` (README, "Validating configuration"): every problem of every
+//! `hookrun validate [PATH…]` (the book, "Validating configuration"): every problem of every
 //! configuration file in one run — the loaders' diagnostics plus the checks of `crate::validate` —
 //! as a human report (each problem with its line and a caret, then a summary) or a JSON array. Exit
 //! 0 when clean, 1 when an error is found (a warning too, under `--strict`).
@@ -49,7 +49,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
             let (severity, help) = if crate::trust::in_ci() {
                 (
                     Severity::Error,
-                    "in CI (the CI variable is set) pass --trust-project to run the checkout's own hooks (README, \"hookrun in CI\")",
+                    "in CI (the CI variable is set) pass --trust-project to run the checkout's own hooks (docs/guide/ci.md)",
                 )
             } else {
                 (

@@ -1,4 +1,4 @@
-//! Table-driven tests of matcher targets (README, "Matching"), event lists, and [`Target::allows`].
+//! Table-driven tests of matcher targets (the book, "Matching"), event lists, and [`Target::allows`].
 
 use serde_json::json;
 

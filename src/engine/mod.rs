@@ -76,12 +76,12 @@ pub(crate) struct Fired {
     pub(crate) merged: Merged,
     pub(crate) records: Vec<HookRecord>,
     /// A signal hookrun received while the hooks ran: the caller answers nothing, unless the
-    /// merged decision blocks (README, "Exit codes").
+    /// merged decision blocks (the book, "Exit codes").
     pub(crate) interrupted: Option<i32>,
 }
 
 /// Plans the event's hooks and passes them through the trust gate: hooks of project files not
-/// trusted as they are now are held back (README, "Trust").
+/// trusted as they are now are held back (the book, "Trust").
 pub(crate) fn plan(
     config: &Config,
     request: &Request<'_>,

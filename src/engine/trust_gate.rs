@@ -1,6 +1,6 @@
 //! The fire's trust gate: the planned hooks that came with the project run only when their file is
 //! trusted as it is now; the others are held back — loudly: one line on stderr naming the files
-//! and the command that trusts them, an `untrusted` record each, and a block (README, "Trust")
+//! and the command that trusts them, an `untrusted` record each, and a block (the book, "Trust")
 //! where holding them back would quietly turn a guard off:
 //!
 //! - a file the user trusted and that has changed since, when a held-back hook of it could block

@@ -1,4 +1,4 @@
-//! Async hooks (README, "Async hooks"): hookrun does not wait for them. Their work — the job a
+//! Async hooks (the book, "Async hooks"): hookrun does not wait for them. Their work — the job a
 //! command hook would run, or the request an http hook would send, made exactly as for a hook
 //! that is waited for — is written to a 0600 work order file, and hookrun runs itself again as
 //! a detached worker (`hookrun async-worker FILE`, hidden): in a session of its own, with no

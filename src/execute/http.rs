@@ -1,4 +1,4 @@
-//! The http executor (README, "HTTP hooks"): the payload a command hook would read on stdin is
+//! The http executor (the book, "HTTP hooks"): the payload a command hook would read on stdin is
 //! `POST`ed to the hook's URL through hookrun's one client (`net`), under the user's outbound
 //! policy, and the reply becomes a [`Reply`] that `verdict` reads as it reads a command's
 //! stdout. Header values expand `$VAR` / `${VAR}` only for the variables the hook allows.

@@ -1,7 +1,7 @@
 //! The plugin executor: a PRX WebAssembly plugin hook is run by the companion `hookrun-wasm`
 //! (`hookrun-wasm run`), started under hookrun's own runner like any hook process (its process
 //! group, its timeout and kill rules), with one JSON work order on stdin and one JSON answer on
-//! stdout (README, "Plugin hooks (PRX WASM)"). Plugin hooks observe, as PRX's hooks do: a plugin
+//! stdout (the book, "Plugin hooks (PRX WASM)"). Plugin hooks observe, as PRX's hooks do: a plugin
 //! that ran and failed (a trap, its fuel, memory or time, an `Err`) is a `non_blocking_error`
 //! even under `--strict`; a plugin that could not run at all (no companion, a refused work order,
 //! a companion killed or answering outside the protocol) fails closed under `--strict`, like any

@@ -1,4 +1,4 @@
-//! The prompt and agent executors (README, "Prompt and agent hooks"): the hook's prompt, with
+//! The prompt and agent executors (the book, "Prompt and agent hooks"): the hook's prompt, with
 //! the payload for `$ARGUMENTS`, goes to the provider `[llm]` and the environment choose; an
 //! agent hook's model may read the project with the read-only tools for at most 50 turns. The
 //! model's final answer becomes a reply that `judge` reads as it reads every hook's: `{"ok":

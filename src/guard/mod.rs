@@ -1,4 +1,4 @@
-//! Built-in guards (README, "Hook kinds"): checks hookrun runs in-process, without spawning, for
+//! Built-in guards (the book, "Hook kinds"): checks hookrun runs in-process, without spawning, for
 //! a `guard = "…"` hook and for `hookrun guard <name>`. Each reads the event's shell command
 //! where the `if` rules find it ([`crate::matching::shell_command`]) and answers as a command
 //! hook would: a reason to block (exit 2, the reason on stderr), or nothing (exit 0). Pure: no

@@ -1,4 +1,4 @@
-//! The conversation of a prompt or agent hook (README, "Prompt and agent hooks"): the hook's
+//! The conversation of a prompt or agent hook (the book, "Prompt and agent hooks"): the hook's
 //! prompt goes to the model with hookrun's instructions; an agent hook's model may call the
 //! read-only tools for at most [`MAX_TURNS`] turns; the final text is read by
 //! [`answer::read`]. The model is reached through a function, so the loop is

@@ -1,4 +1,4 @@
-//! How the text of a model's final answer counts (README, "What a prompt hook's answer means"):
+//! How the text of a model's final answer counts (the book, "What a prompt hook's answer means"):
 //! `{"ok": true}` allows, `{"ok": false, "reason": "…"}` blocks with that reason, and so do the
 //! design note's bare `YES` and `NO`; anything else is unreadable, a failure of the hook. Pure.
 

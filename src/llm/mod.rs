@@ -1,4 +1,4 @@
-//! Asking a model, for prompt and agent hooks (README, "Prompt and agent hooks"): the providers
+//! Asking a model, for prompt and agent hooks (the book, "Prompt and agent hooks"): the providers
 //! (Anthropic's Messages API and any OpenAI-compatible chat-completions endpoint), one neutral
 //! conversation both protocols are written from and read into, how a reply's text counts as a
 //! verdict, and the read-only tools an agent hook's model may call. Request building and reply

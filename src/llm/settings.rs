@@ -1,4 +1,4 @@
-//! Which provider a prompt or agent hook asks (README, "Providers"): the `[llm]` table of
+//! Which provider a prompt or agent hook asks (the book, "Providers"): the `[llm]` table of
 //! `hookrun.toml` and the environment, resolved into one [`Endpoint`]. A project's `[llm]` may
 //! choose the `model` only: where requests go and which key they carry (`provider`, `base_url`,
 //! `api_key_env`) count in the user-level file alone, so a checked-out project cannot send the

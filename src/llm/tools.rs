@@ -1,4 +1,4 @@
-//! The read-only tools an agent hook's model may call (README, "Agent hooks"): `read_file`,
+//! The read-only tools an agent hook's model may call (the book, "Agent hooks"): `read_file`,
 //! `grep` and `glob`, confined to the project directory. Every path is resolved (`..` and
 //! symbolic links followed) and refused unless it stays inside the project; walks do not descend
 //! into linked directories, and every answer is capped so a large tree cannot flood the

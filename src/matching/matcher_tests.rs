@@ -1,4 +1,4 @@
-//! Table-driven tests of [`Matcher`]: each dialect's matcher semantics (README, "Matching"),
+//! Table-driven tests of [`Matcher`]: each dialect's matcher semantics (the book, "Matching"),
 //! ProxyAI's substring fallback and PraisonAI's `re.match`.
 
 use super::*;

@@ -1,5 +1,5 @@
 //! File-path specs of `if` rules (`Edit(src/**/*.ts)`): gitignore-style globs anchored at the
-//! project, the home directory or the file-system root (README, "Matching").
+//! project, the home directory or the file-system root (the book, "Matching").
 //!
 //! - `//p` is the absolute path `/p`; `~/p` is under the home directory; `/p`, `./p` and any `p`
 //!   containing a `/` are under the project dir (leading `../` steps out of it).

@@ -1,4 +1,4 @@
-//! Table-driven tests of file-path rule specs (README, "Matching").
+//! Table-driven tests of file-path rule specs (the book, "Matching").
 
 use super::*;
 

@@ -1,4 +1,4 @@
-//! `if` conditions in permission-rule syntax, `Tool` or `Tool(spec)` (README, "Matching"): parsing,
+//! `if` conditions in permission-rule syntax, `Tool` or `Tool(spec)` (the book, "Matching"): parsing,
 //! and deciding from the payload whether a hook is spawned at all.
 //!
 //! The tool must be the payload's `tool_name`, and the spec, when present and not `*`, is read by

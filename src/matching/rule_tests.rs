@@ -1,4 +1,4 @@
-//! Table-driven tests of `if` rules (README, "Matching"), Claude Code's permission-rule syntax.
+//! Table-driven tests of `if` rules (the book, "Matching"), Claude Code's permission-rule syntax.
 
 use serde_json::json;
 

@@ -1,4 +1,4 @@
-//! Table-driven tests of shell-command rule specs (README, "Matching").
+//! Table-driven tests of shell-command rule specs (the book, "Matching").
 
 use super::*;
 

@@ -88,7 +88,7 @@ pub(crate) struct Policy {
     /// (Codex refuses any answer outside the event's schema). `None`: every answer is read.
     pub(crate) refuses: Option<fn(&str) -> Option<String>>,
     /// The dialect reads a finished hook's output itself (Gemini): `None` keeps the shared
-    /// reading (README, "Reading results and merging").
+    /// reading (the book, "Reading results and merging").
     pub(crate) read_output: Option<ReadOutput>,
     /// The dialect reads the run itself, by its agent's own rules (PraisonAI); the switches above
     /// other than `can_block` then do not apply to reading it.

@@ -193,10 +193,10 @@ pub(crate) enum Handler {
     Command(CommandForm),
     /// An http hook: the payload `POST`ed to a URL (`execute/http.rs`).
     Http(HttpHook),
-    /// A prompt hook: one question to a model, answered `{"ok": …}` (README, "Prompt hooks").
+    /// A prompt hook: one question to a model, answered `{"ok": …}` (the book, "Prompt hooks").
     Prompt(Ask),
     /// An agent hook: a bounded conversation in which the model may read the project with
-    /// read-only tools before it answers (README, "Agent hooks").
+    /// read-only tools before it answers (the book, "Agent hooks").
     Agent(Ask),
     /// A built-in guard hookrun runs in-process, answering as a command hook would (README,
     /// "Hook kinds").
@@ -329,7 +329,7 @@ impl Hook {
     }
 }
 
-/// Kill grace used when a dialect does not set one (README, "How a hook runs").
+/// Kill grace used when a dialect does not set one (the book, "How a hook runs").
 pub(crate) const DEFAULT_KILL_GRACE: Duration = Duration::from_secs(2);
 
 impl Hook {

@@ -1,4 +1,4 @@
-//! hookrun's one HTTP client, for http hooks and model providers (README, "HTTP hooks"): a
+//! hookrun's one HTTP client, for http hooks and model providers (the book, "HTTP hooks"): a
 //! JSON `POST` with a timeout, no redirects followed, the outbound policy applied to the URL and
 //! to every address its host resolves to (resolved once; the connection goes to a checked
 //! address), `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY` honoured and TLS verified against the system's

@@ -1,4 +1,4 @@
-//! The outbound policy of http hooks (README, "HTTP hooks"): which URLs a hook may reach and which
+//! The outbound policy of http hooks (the book, "HTTP hooks"): which URLs a hook may reach and which
 //! addresses it may connect to. Pure functions over parsed URLs and resolved addresses, so the
 //! rules are unit-tested without a socket; `resolver.rs` applies [`address_refusal`] to every
 //! address a host resolves to, once, before connecting.

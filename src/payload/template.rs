@@ -1,4 +1,4 @@
-//! The design note's template values (README, "Template values"): `$tool_input_<field>`,
+//! The design note's template values (the book, "Template values"): `$tool_input_<field>`,
 //! `${tool_input.a.b}`, `$session_id`, `$timestamp` and `$event`, filled in from the event.
 //! In a JSON template (an http hook's `payload_template`) a string that is one placeholder
 //! becomes that value as it is — an object stays an object, a number a number — and a

@@ -1,4 +1,4 @@
-//! The schema of `hookrun.toml` (README, "`hookrun.toml`"), key for key with
+//! The schema of `hookrun.toml` (the book, "`hookrun.toml`"), key for key with
 //! `config::dialect::hookrun`.
 
 use serde_json::{Value, json};

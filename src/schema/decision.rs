@@ -1,4 +1,4 @@
-//! The schema of the decision document `hookrun fire` prints (README, "The decision document";
+//! The schema of the decision document `hookrun fire` prints (the book, "The decision document";
 //! docs/decision-document.md), field for field with
 //! `output::document`.
 

@@ -1,4 +1,4 @@
-//! The schema of hook test files (README, "Testing your hooks"), key for key with
+//! The schema of hook test files (the book, "Testing your hooks"), key for key with
 //! `testfile::parse`.
 
 use serde_json::{Value, json};

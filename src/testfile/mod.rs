@@ -1,4 +1,4 @@
-//! Hook test files (README, "Testing your hooks"): `*.hooktest.toml|yaml|yml|json`, each a project
+//! Hook test files (the book, "Testing your hooks"): `*.hooktest.toml|yaml|yml|json`, each a project
 //! (`project_dir`,
 //! `config`) and a list of `[[test]]` cases — an event, a payload and what `fire` must answer.
 //! This module owns their typed model, parsing (with `file:line:col` diagnostics), discovery,

@@ -1,4 +1,4 @@
-//! The canned-reply server a test names (`server = { … }`, README, "Testing your hooks"): started
+//! The canned-reply server a test names (`server = { … }`, the book, "Testing your hooks"): started
 //! by `hookrun test` on the loopback address for one test, it answers every http hook's request
 //! with the test's `status` and `body`, and every model request (Anthropic's `…/v1/messages`, an
 //! OpenAI-compatible `…/chat/completions`) with the test's `answer` as the model's text. The fire

@@ -1,4 +1,4 @@
-//! `hookrun validate`'s own checks (README, "Validating configuration"): the ones that compile or
+//! `hookrun validate`'s own checks (the book, "Validating configuration"): the ones that compile or
 //! resolve something — matcher regexes, `if` rules, programs on disk — plus timeouts against each
 //! dialect's maximum, event names the loaders leave unchecked, hook names used twice, and handler
 //! types hookrun cannot run.
@@ -273,7 +273,7 @@ fn check_handler(
                 let position = site.field("prompt", &[]);
                 findings.push(
                     site.report(Severity::Error, "provider", position, message)
-                        .help("README, \"Providers\": ANTHROPIC_API_KEY, or [llm] in the user-level hookrun.toml"),
+                        .help("docs/reference/hook-kinds.md, \"Providers\": ANTHROPIC_API_KEY, or [llm] in the user-level hookrun.toml"),
                 );
             }
         }

@@ -1,4 +1,4 @@
-//! Hook names written twice (README, "Validating configuration"): within one file an error, across
+//! Hook names written twice (the book, "Validating configuration"): within one file an error, across
 //! files a note — both hooks run, and reports call the later one `name-2`. Only names a file
 //! writes count; names derived from commands may repeat freely.
 

@@ -42,7 +42,7 @@ Usage:
   hookrun-wasm run               read a work order (JSON) on stdin, print the answer (JSON)
   hookrun-wasm check WASM_FILE   check that a file is a hook component hookrun can run
 
-hookrun starts this program itself; see hookrun's README, \"Plugin hooks (PRX WASM)\".
+hookrun starts this program itself; see docs/reference/hook-kinds.md in hookrun's repository, \"Plugin hooks (PRX WASM)\".
 ";
 
 /// Entry point used by `src/bin/hookrun-wasm.rs`.

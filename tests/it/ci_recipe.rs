@@ -1,4 +1,4 @@
-//! The README's CI recipe ("hookrun in CI"), read from the README itself and run as a CI runner
+//! The book's CI recipe (`docs/guide/ci.md`), read from the page itself and run as a CI runner
 //! runs it: a fresh clone of a project `hookrun init` made, an empty `HOME`, `CI=true`, the job's
 //! `env`, and each step's `run` through `bash -eo pipefail` with hookrun on the `PATH` (the install
 //! step is the one not run: the binary under test stands for what it installs). Every step must

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::harness::Case;
 
-/// Each spelling the guard must block (README, "Hook kinds").
+/// Each spelling the guard must block (the book, "Hook kinds").
 const BLOCKED: &[&str] = &[
     "rm -rf /",
     "rm -fr /",

@@ -61,7 +61,7 @@ pub(crate) fn home_env(home: &Path) -> [(&'static str, PathBuf); 5] {
 pub(crate) fn hookrun_command() -> Command {
     let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch-home");
     let mut command = Command::new(hookrun_bin());
-    // In CI held-back hooks block (README, "Trust"), and CI runs this suite with `CI` set.
+    // In CI held-back hooks block (the book, "Trust"), and CI runs this suite with `CI` set.
     command.envs(home_env(&home)).env_remove("CI");
     command
 }
@@ -209,7 +209,7 @@ impl Case {
             .env_remove("CODEX_HOME")
             .env_remove("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
             .env_remove("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
-            // In CI held-back hooks block (README, "Trust"): a test that means CI says so.
+            // In CI held-back hooks block (the book, "Trust"): a test that means CI says so.
             .env_remove("CI")
             // The scratch project is the test's own: its hooks run as if trusted (`untrusted()`
             // takes that back, for the trust tests).

@@ -1,4 +1,5 @@
-//! The README's recipes that make hookrun an agent's single hook, read from the README itself
+//! The book's recipes that make hookrun an agent's single hook (`docs/guide/agents.md`, and the
+//! CI one in `docs/guide/ci.md`), read from the pages themselves
 //! (the fenced block after each `<!-- recipe: NAME PATH -->`), written into a project whose path
 //! holds a space and a colon, and run the way each agent runs a hook: the command text through a
 //! shell (after the agent's own substitutions), in the agent's working directory, with the
@@ -47,8 +48,27 @@ pub(crate) fn recipe(name: &str) -> (String, String) {
     (path.to_owned(), body.to_owned())
 }
 
+/// The README and every page of the book under `docs/` (where the recipes are), in one text.
 fn readme() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec![root.join("README.md")];
+    let mut dirs = vec![root.join("docs")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    pages.sort();
+    pages
+        .iter()
+        .map(|page| std::fs::read_to_string(page).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A scratch project at `PROJECT` holding the recipe's file and the shared policy.

@@ -10,7 +10,7 @@
 //!   `continue`, `systemMessage`, a rewrite) count for nothing. hookrun reads such an answer the
 //!   same way ([`screen`], wired in through `Policy::refuses`), except an answer that blocks (a
 //!   deny, an ask, `continue: false`): the hook meant to stop the action, and published guards
-//!   carry exactly this slip, so hookrun keeps the block (README, "Differences from Claude Code").
+//!   carry exactly this slip, so hookrun keeps the block (the book, "Differences from Claude Code").
 //! - `permissionDecision` is read only on `PreToolUse` (`if(ie.hookSpecificOutput?.
 //!   hookEventName==="PreToolUse"&&ie.hookSpecificOutput.permissionDecision)`); the `PostToolUse`
 //!   member has no such key, and zod strips it. hookrun reads a deny or ask there as a block, for

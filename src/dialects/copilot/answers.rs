@@ -145,7 +145,7 @@ fn deny(reason: &str) -> Map<String, Value> {
     map
 }
 
-/// Copilot's answer fields under the shared vocabulary's names (README, "Reading results and
+/// Copilot's answer fields under the shared vocabulary's names (the book, "Reading results and
 /// merging"); Claude's `hookSpecificOutput`, which Copilot also reads, is kept as it is.
 pub(super) fn vocabulary(mut map: Map<String, Value>) -> Map<String, Value> {
     let word = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_owned);

@@ -1,6 +1,6 @@
 //! How a Cursor hook's exit code decides whether its JSON is read: only exit 0 is read, exit 2
 //! denies, every other exit is a failure that fails open unless `failClosed`; a deny printed
-//! before such an exit still blocks in hookrun (README, "Differences from Cursor").
+//! before such an exit still blocks in hookrun (the book, "Differences from Cursor").
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -138,7 +138,7 @@ fn read_handler(
     let kind = if let Some(kind) = reader.opt_str(handler, "type", path) {
         kind
     } else {
-        // Gemini discards a handler without `type`; hookrun runs it (README, "Differences from
+        // Gemini discards a handler without `type`; hookrun runs it (the book, "Differences from
         // Gemini CLI").
         reader.warn(
             path,
@@ -175,7 +175,7 @@ fn read_handler(
         match seconds_to_duration(timeout / 1000.0) {
             Some(duration) => hook.timeout = duration,
             // Gemini times such a hook out at once, so it never counts; hookrun runs it with the
-            // default timeout (README, "Differences from Gemini CLI").
+            // default timeout (the book, "Differences from Gemini CLI").
             None => {
                 reader
                     .warn(

@@ -10,7 +10,7 @@
 //! - a hook ended by a signal counts as exit 0 (Node's `exitCode || 0`), its output read as above.
 //!
 //! Two readings of hookrun's own, stricter than Gemini's code and as its documentation promises
-//! (README, "Differences from Gemini CLI"): exit 2 blocks even when the output says nothing or
+//! (the book, "Differences from Gemini CLI"): exit 2 blocks even when the output says nothing or
 //! allows; and `suppressOutput` hides the hook's own `systemMessage` only (Gemini hides every
 //! hook's once one hook asks).
 

@@ -1,4 +1,4 @@
-//! hookrun.toml's `[http]` table (README, "The outbound policy"): `allow`, the URL patterns every
+//! hookrun.toml's `[http]` table (the book, "The outbound policy"): `allow`, the URL patterns every
 //! http hook must match. It counts only in the user-level file: a project's own `[http]` is
 //! warned about and ignored, so a project can never widen what the user allowed.
 

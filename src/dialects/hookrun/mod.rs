@@ -99,7 +99,7 @@ impl DialectSpec for Hookrun {
 
     /// The design note's placeholders a command names (`$tool_input_path`, `$session_id`,
     /// `$timestamp`, `$event`), as variables of those names: a shell command reads them as
-    /// variables, quoted as it quotes any (README, "Template values").
+    /// variables, quoted as it quotes any (the book, "Template values").
     fn environment(&self, hook: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
         let Some(form) = hook.command() else {
             return Vec::new();
@@ -119,7 +119,7 @@ impl DialectSpec for Hookrun {
     }
 
     /// An exec-form command's arguments with the design note's placeholders filled in, each
-    /// still one argument (README, "Template values").
+    /// still one argument (the book, "Template values").
     fn expand_command(&self, form: &CommandForm, ctx: &EventContext<'_>) -> Option<CommandForm> {
         let CommandForm::Exec { program, args } = form else {
             return None;

@@ -8,7 +8,7 @@
 //! stdout, else "Blocked by hook".
 //!
 //! Where PraisonAI lets the action through but hookrun's reading blocks, hookrun keeps blocking
-//! (README, "Differences from PraisonAI"): exit 2 whatever its JSON says, an `ask`, and an
+//! (the book, "Differences from PraisonAI"): exit 2 whatever its JSON says, an `ask`, and an
 //! unexpected exit code whatever decision the JSON names other than a deny.
 
 use std::time::Duration;
