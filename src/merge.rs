@@ -60,6 +60,10 @@ pub(crate) fn merge(verdicts: &[&Verdict], final_input: Option<Value>) -> Merged
             .rev()
             .find_map(|v| v.said.updated_output.clone()),
         additional_context: join(|v| v.said.additional_context.as_ref()),
+        contexts: verdicts
+            .iter()
+            .filter_map(|v| v.said.additional_context.clone())
+            .collect(),
         system_message: join(|v| v.said.system_message.as_ref()),
         user_message: join(|v| v.said.user_message.as_ref()),
         agent_message: join(|v| v.said.agent_message.as_ref()),
@@ -183,6 +187,7 @@ mod tests {
         });
         let merged = merge(&[&a, &b], None);
         assert_eq!(merged.additional_context.as_deref(), Some("a\nb"));
+        assert_eq!(merged.contexts, ["a", "b"]);
         assert_eq!(merged.updated_output, Some(json!(2)));
         assert_eq!(merged.system_message.as_deref(), Some("m1"));
         assert_eq!(merged.followup_message.as_deref(), Some("next"));

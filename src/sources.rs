@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::config::sources::read_config;
 use crate::dialects;
-use crate::model::dialect::SourceFile;
+use crate::model::dialect::{FileOrder, SourceFile};
 use crate::model::hook::Switches;
 use crate::model::load::LoadContext;
 use crate::model::{Dialect, Hook, Level, Source};
@@ -193,8 +193,8 @@ fn settle(config: &mut Config) {
     }
 }
 
-/// The files to load: those named with `-c`, else every dialect's project files, then its
-/// managed and user-level ones.
+/// The files to load: those named with `-c`, else every dialect's files in its
+/// [`FileOrder`].
 fn candidates(options: &LoadOptions<'_>) -> Vec<Candidate> {
     if !options.config_files.is_empty() {
         return options
@@ -211,32 +211,61 @@ fn candidates(options: &LoadOptions<'_>) -> Vec<Candidate> {
     }
     let mut out: Vec<Candidate> = Vec::new();
     for &dialect in dialects::ALL {
-        out.extend(dialect.discovery().iter().map(|rel| {
-            let path = options.project_dir.join(rel);
-            Candidate::project(path, dialect, dialect.discovery_level(rel))
-        }));
-        match dialect.listed_files(options.project_dir) {
-            Ok(files) => out.extend(
-                files
-                    .into_iter()
-                    .map(|path| Candidate::project(path, dialect, Level::Project)),
-            ),
-            Err(why) => out.push(Candidate {
-                refused: Some(why),
-                ..Candidate::project(options.project_dir.to_path_buf(), dialect, Level::Project)
-            }),
+        match dialect.file_order() {
+            FileOrder::ProjectFirst => {
+                out.extend(discovered(dialect, options));
+                out.extend(listed(dialect, options));
+            }
+            FileOrder::OutsideFirst => {
+                out.extend(outside(dialect, options));
+                out.extend(listed(dialect, options));
+                out.extend(discovered(dialect, options));
+            }
         }
     }
     for &dialect in dialects::ALL {
-        out.extend(
-            dialect
-                .outside_files()
-                .into_iter()
-                .filter(|file| options.user_config || file.level == Level::Managed)
-                .map(|file| Candidate::outside(file, dialect)),
-        );
+        if dialect.file_order() == FileOrder::ProjectFirst {
+            out.extend(outside(dialect, options));
+        }
     }
     out
+}
+
+/// `dialect`'s [`DialectSpec::discovery`](crate::model::dialect::DialectSpec::discovery) files.
+fn discovered<'a>(
+    dialect: Dialect,
+    options: &'a LoadOptions<'_>,
+) -> impl Iterator<Item = Candidate> + 'a {
+    dialect.discovery().iter().map(move |rel| {
+        let path = options.project_dir.join(rel);
+        Candidate::project(path, dialect, dialect.discovery_level(rel))
+    })
+}
+
+/// `dialect`'s managed files, and its user-level ones unless `--no-user-config`.
+fn outside<'a>(
+    dialect: Dialect,
+    options: &'a LoadOptions<'_>,
+) -> impl Iterator<Item = Candidate> + 'a {
+    dialect
+        .outside_files()
+        .into_iter()
+        .filter(|file| options.user_config || file.level == Level::Managed)
+        .map(move |file| Candidate::outside(file, dialect))
+}
+
+/// `dialect`'s listed project files, or the reason their listing is refused.
+fn listed(dialect: Dialect, options: &LoadOptions<'_>) -> Vec<Candidate> {
+    match dialect.listed_files(options.project_dir) {
+        Ok(files) => files
+            .into_iter()
+            .map(|path| Candidate::project(path, dialect, Level::Project))
+            .collect(),
+        Err(why) => vec![Candidate {
+            refused: Some(why),
+            ..Candidate::project(options.project_dir.to_path_buf(), dialect, Level::Project)
+        }],
+    }
 }
 
 /// Every place discovery looks, in order (what the environment and the options decide), before

@@ -582,7 +582,11 @@ pub(crate) fn read_vocabulary(map: &Map<String, Value>) -> Said {
         user_message: first_text(&[map.get("user_message")]),
         agent_message: first_text(&[map.get("agent_message")]),
         followup_message: first_text(&[map.get("followup_message")]),
-        continue_: map.get("continue").and_then(Value::as_bool),
+        // Claude's `decision.interrupt: true` on a permission request stops the agent.
+        continue_: map.get("continue").and_then(Value::as_bool).or_else(|| {
+            (nested("decision").and_then(|d| d.get("interrupt")) == Some(&Value::Bool(true)))
+                .then_some(false)
+        }),
         stop_reason: first_text(&[map.get("stopReason"), map.get("stop_reason")]),
         extra,
         steer: crate::model::steer::Steer::read(map),

@@ -517,6 +517,23 @@ fn continue_false_blocks() {
 }
 
 #[test]
+fn a_permission_requests_interrupt_stops_the_agent() {
+    let said = read_vocabulary(
+        json!({"hookSpecificOutput": {"decision":
+            {"behavior": "deny", "message": "no", "interrupt": true}}})
+        .as_object()
+        .unwrap(),
+    );
+    assert_eq!(said.continue_, Some(false));
+    let said = read_vocabulary(
+        json!({"hookSpecificOutput": {"decision": {"behavior": "deny", "interrupt": false}}})
+            .as_object()
+            .unwrap(),
+    );
+    assert_eq!(said.continue_, None);
+}
+
+#[test]
 fn a_deny_without_a_reason_key_is_explained_by_its_messages() {
     let cursor = judge_with(
         claude(),

@@ -82,12 +82,12 @@ fn timeout_seconds(reader: &mut Reader<'_>, entry: &Object<'_>, path: &[Step]) -
 }
 
 /// Reads every object of the array `entries` (at `path`) with `read`, collecting the hooks.
-pub(crate) fn read_entries(
+pub(crate) fn read_entries<I: IntoIterator<Item = Hook>>(
     reader: &mut Reader<'_>,
     entries: &Node<'_>,
     path: &[Step],
     hooks: &mut Vec<Hook>,
-    mut read: impl FnMut(&mut Reader<'_>, &Object<'_>, &[Step]) -> Option<Hook>,
+    mut read: impl FnMut(&mut Reader<'_>, &Object<'_>, &[Step]) -> I,
 ) {
     let Some(entries) = reader.array(entries, path, "the hook entries") else {
         return;
@@ -101,14 +101,14 @@ pub(crate) fn read_entries(
     }
 }
 
-/// Reads the flat event map under the root's `hooks` (`{"<event>": [entry…]}`, one hook per
-/// entry: Cursor's and Copilot's files): each event name is checked against `dialect`'s, each
-/// entry read with `read(reader, event, entry, path)`.
-pub(crate) fn read_event_map(
+/// Reads the flat event map under the root's `hooks` (`{"<event>": [entry…]}`, a hook or a few
+/// per entry: Cursor's and Copilot's files): each event name is checked against `dialect`'s,
+/// each entry read with `read(reader, event, entry, path)`.
+pub(crate) fn read_event_map<I: IntoIterator<Item = Hook>>(
     reader: &mut Reader<'_>,
     root: &Object<'_>,
     dialect: Dialect,
-    mut read: impl FnMut(&mut Reader<'_>, &str, &Object<'_>, &[Step]) -> Option<Hook>,
+    mut read: impl FnMut(&mut Reader<'_>, &str, &Object<'_>, &[Step]) -> I,
 ) -> Vec<Hook> {
     let mut hooks = Vec::new();
     let path = vec![Step::Key("hooks".into())];

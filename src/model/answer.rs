@@ -135,7 +135,10 @@ pub(crate) struct Merged {
     pub(crate) stop_reason: Option<String>,
     pub(crate) updated_input: Option<Value>,
     pub(crate) updated_output: Option<Value>,
+    /// Every hook's context joined with `\n`.
     pub(crate) additional_context: Option<String>,
+    /// The same contexts one by one, in run order, for an agent that joins them its own way.
+    pub(crate) contexts: Vec<String>,
     pub(crate) system_message: Option<String>,
     pub(crate) user_message: Option<String>,
     pub(crate) agent_message: Option<String>,

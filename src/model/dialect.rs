@@ -224,6 +224,17 @@ impl SourceFile {
     }
 }
 
+/// The order of a dialect's files, which is the order its hooks run in where they run one by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FileOrder {
+    /// Its [`DialectSpec::discovery`] files, then its listed ones; its managed and user files
+    /// after every dialect's project files.
+    ProjectFirst,
+    /// Its managed and user files, then its listed project files, then its discovery files (the
+    /// policy before the user before the repository, as Copilot runs them).
+    OutsideFirst,
+}
+
 /// hookrun speaking one agent's own protocol (`fire --output <agent>`).
 pub(crate) trait AgentOutput: Sync {
     /// The merged decision of `event`, as the agent expects it.
@@ -255,9 +266,14 @@ pub(crate) trait DialectSpec: Sync {
         Ok(Vec::new())
     }
     /// Its files outside the project, managed and user-level, in the order their hooks run
-    /// (after the project's). User-level ones are read unless `--no-user-config`.
+    /// (after the project's, unless [`DialectSpec::file_order`] says otherwise). User-level ones
+    /// are read unless `--no-user-config`.
     fn outside_files(&self) -> Vec<SourceFile> {
         Vec::new()
+    }
+    /// Where its three kinds of files stand in the order its hooks run.
+    fn file_order(&self) -> FileOrder {
+        FileOrder::ProjectFirst
     }
     /// The plugin root of a file named with `-c`, when its place says it is a plugin's (a Claude
     /// Code plugin's `<root>/hooks/hooks.json`).

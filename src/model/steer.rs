@@ -1,8 +1,8 @@
 //! What a hook asks of the agent beyond the action itself: clear the conversation, run one more
-//! tool call after this one, rewrite the model request or its response, or limit the tools the
-//! model may call ([`Steer`]). Gemini CLI is the agent that has them (`clearContext`,
-//! `tailToolCallRequest`, `llm_request`, `llm_response`, `toolConfig` in `hookSpecificOutput`);
-//! the decision document carries them under neutral names (docs/decision-document.md), in the
+//! tool call after this one, rewrite the model request or its response, limit the tools the
+//! model may call, or rewrite the user's prompt ([`Steer`]). Gemini CLI has the first five
+//! (`clearContext`, `tailToolCallRequest`, `llm_request`, `llm_response`, `toolConfig` in
+//! `hookSpecificOutput`), Copilot the prompt rewrite (`modifiedPrompt`); the decision document carries them under neutral names (docs/decision-document.md), in the
 //! agent's own shapes, and each agent's output mode passes on those its agent acts on.
 
 use serde::Serialize;
@@ -29,6 +29,10 @@ pub(crate) struct Steer {
     /// `allowedFunctionNames`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) tool_config: Option<Value>,
+    /// The user's prompt as a hook rewrote it, in place of what the user typed (Copilot's
+    /// `modifiedPrompt`, or its `modifiedTransformedPrompt` on `userPromptTransformed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) updated_prompt: Option<String>,
 }
 
 impl Steer {
@@ -51,6 +55,10 @@ impl Steer {
             updated_model_request: pick("updated_model_request", "llm_request"),
             model_response: pick("model_response", "llm_response"),
             tool_config: pick("tool_config", "toolConfig"),
+            updated_prompt: map
+                .get("updated_prompt")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
         }
     }
 
@@ -73,6 +81,9 @@ impl Steer {
                 &steer.updated_model_request,
             );
             later(&mut merged.model_response, &steer.model_response);
+            if steer.updated_prompt.is_some() {
+                merged.updated_prompt.clone_from(&steer.updated_prompt);
+            }
             configs.extend(steer.tool_config.as_ref());
         }
         merged.tool_config = join_tool_configs(&configs);

@@ -34,7 +34,7 @@ pub(crate) struct Document {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) followup_message: Option<String>,
     /// `clear_context`, `tail_tool_call`, `updated_model_request`, `model_response`,
-    /// `tool_config`, when a hook asked for them.
+    /// `tool_config`, `updated_prompt`, when a hook asked for them.
     #[serde(flatten)]
     pub(crate) steer: Steer,
     pub(crate) hooks: Vec<HookRecord>,

@@ -29,6 +29,7 @@ pub(super) fn schema() -> Value {
             "updated_model_request": {"type": "object", "description": "The model request as the last hook that rewrote it gave it (its fields replace the request's)."},
             "model_response": {"type": "object", "description": "A model response to use (the last hook's): after the model in place of its answer; with a block before the model, as the answer."},
             "tool_config": {"type": "object", "description": "Which tools the model may call (`mode`, `allowedFunctionNames`): NONE over ANY over AUTO, the names united."},
+            "updated_prompt": string("The user's prompt as the last hook that rewrote it gave it, in place of what the user typed."),
             "hooks": {
                 "type": "array",
                 "description": "One record per hook that ran (or was notably skipped), in run order.",

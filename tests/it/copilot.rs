@@ -126,6 +126,36 @@ fn hooks_files_run_in_reverse_name_order_as_copilot_runs_them() {
 }
 
 #[test]
+fn user_files_run_before_the_repositorys_and_hooks_files_before_its_settings() {
+    let deny = |reason: &str| {
+        format!(
+            r#"{{"bash": "echo '{{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"{reason}\"}}'"}}"#
+        )
+    };
+    let case = Case::new()
+        .home_file(".copilot/hooks/u.json", &hooks_file(&deny("user first")))
+        .file(".github/hooks/a.json", &hooks_file(&deny("repo")));
+    case.payload(bash_call("ls"));
+    let run = case.fire("preToolUse").exit(2).decision("deny");
+    assert_eq!(run.json()["reason"], "user first");
+    // The repository's hook did not run: the user's deny ended the chain.
+    let hooks = run.json()["hooks"].clone();
+    assert_eq!(hooks[1]["source"], ".github/hooks/a.json", "{hooks}");
+    assert!(hooks[1]["skipped_reason"].is_string(), "{hooks}");
+    assert!(hooks[1].get("exit_code").is_none(), "{hooks}");
+
+    let case = Case::new()
+        .file(
+            ".github/copilot/settings.json",
+            &format!(r#"{{"hooks": {{"preToolUse": [{}]}}}}"#, deny("settings")),
+        )
+        .file(".github/hooks/a.json", &hooks_file(&deny("hooks file")));
+    case.payload(bash_call("ls"));
+    let run = case.fire("preToolUse").exit(2).decision("deny");
+    assert_eq!(run.json()["reason"], "hooks file");
+}
+
+#[test]
 fn a_settings_files_disable_all_hooks_switches_off_every_copilot_file_but_the_policys() {
     let case = Case::new()
         .file(
@@ -189,4 +219,31 @@ fn with_claude_and_copilot_installed_a_copilot_event_runs_the_policy_once() {
         .exit(0)
         .field("/permissionDecision", &json!("deny"));
     assert_eq!(audit().lines().count(), 2);
+}
+
+#[test]
+fn a_rewritten_prompt_and_several_contexts_reach_copilot_in_its_own_fields() {
+    let said = |json: &str| format!(r#"{{"bash": "echo '{json}'"}}"#);
+    let file = ".github/hooks/prompt.json";
+    let case = Case::new().file(
+        file,
+        &format!(
+            r#"{{"version": 1, "hooks": {{"userPromptSubmitted": [{}, {}]}}}}"#,
+            said(r#"{\"modifiedPrompt\":\"say hello\",\"additionalContext\":\"one\"}"#),
+            said(r#"{\"additionalContext\":\"two\"}"#)
+        ),
+    );
+    case.payload(json!({"sessionId": "s1", "timestamp": 1, "cwd": "/p", "prompt": "hi"}));
+    let run = case
+        .fire_with("userPromptSubmitted", &["-c", file, "--output", "copilot"])
+        .exit(0);
+    assert_eq!(
+        run.json(),
+        json!({"modifiedPrompt": "say hello", "additionalContext": "one\n\ntwo"})
+    );
+    // The decision document names the rewrite in hookrun's words.
+    case.fire_with("userPromptSubmitted", &["-c", file])
+        .exit(0)
+        .field("/updated_prompt", &json!("say hello"))
+        .field("/additional_context", &json!("one\ntwo"));
 }

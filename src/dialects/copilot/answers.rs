@@ -8,10 +8,12 @@
 //!   exit 2 denies whatever stdout says, with the reason `hook exited with code 2`; any other
 //!   failure (another exit code, a signal) denies as `hook errored`; a timeout lets the call
 //!   through; the first deny ends the chain;
-//! - `permissionRequest`: `behavior` (`allow`, `deny`) and `message`; exit 2 denies, and so
-//!   does any other failure (but a timeout);
+//! - `permissionRequest`: `behavior` (`allow`, `deny`) and `message`, `interrupt: true` ending
+//!   the run; exit 2 denies, and so does any other failure (but a timeout);
 //! - `userPromptSubmitted`: `decision: "block"` with its `reason` stops the prompt (the hooks
-//!   reference says its output is dropped; the CLI blocks);
+//!   reference says its output is dropped; the CLI blocks), `modifiedPrompt` replaces it;
+//! - `userPromptTransformed`: `modifiedTransformedPrompt` replaces the prompt as the model gets
+//!   it; nothing else is read;
 //! - `agentStop`, `subagentStop`: `decision: "block"` and `reason` continue the agent;
 //! - `postToolUse`: `modifiedResult` and `additionalContext`; `postToolUseFailure`:
 //!   `additionalContext`, or on exit 2 stdout as the context;
@@ -46,6 +48,7 @@ pub(super) fn policy(hook: &Hook, event: &str) -> Policy {
         "preToolUse" => Some(read_pre_tool_use),
         "permissionRequest" => Some(read_permission_request),
         "postToolUseFailure" => Some(read_post_tool_use_failure),
+        "userPromptTransformed" => Some(read_prompt_transformed),
         "agentStop"
         | "subagentStop"
         | "postToolUse"
@@ -138,6 +141,16 @@ fn read_post_tool_use_failure(
     }
 }
 
+/// `userPromptTransformed`: only `modifiedTransformedPrompt` is read (the prompt as the model
+/// gets it, in place of the CLI's transformed text).
+fn read_prompt_transformed(code: Option<i32>, stdout: &str, _: &str) -> Option<Map<String, Value>> {
+    if code != Some(0) {
+        return None;
+    }
+    let prompt = answer(stdout)?.remove("modifiedTransformedPrompt")?;
+    Some(Map::from_iter([("updated_prompt".to_owned(), prompt)]))
+}
+
 fn deny(reason: &str) -> Map<String, Value> {
     let mut map = Map::new();
     map.insert("decision".into(), "deny".into());
@@ -163,6 +176,13 @@ pub(super) fn vocabulary(mut map: Map<String, Value>) -> Map<String, Value> {
     }
     if let Some(result) = map.remove("modifiedResult") {
         map.insert("updated_output".into(), result);
+    }
+    if let Some(prompt) = map.remove("modifiedPrompt") {
+        map.insert("updated_prompt".into(), prompt);
+    }
+    // A permission request's `interrupt: true` ends Copilot's run.
+    if map.get("interrupt") == Some(&Value::Bool(true)) {
+        map.insert("continue".into(), false.into());
     }
     map
 }

@@ -122,3 +122,42 @@ fn other_events_never_block_on_exit_2_and_some_are_not_read() {
         assert!(policy(&hook(event), event).ignore_stdout, "{event}");
     }
 }
+
+#[test]
+fn prompt_rewrites_and_interrupts_are_read_in_the_shared_words() {
+    assert_eq!(
+        read(
+            "userPromptSubmitted",
+            Some(0),
+            r#"{"modifiedPrompt":"changed"}"#
+        ),
+        Some(json!({"updated_prompt": "changed"}))
+    );
+    assert_eq!(
+        read(
+            "userPromptTransformed",
+            Some(0),
+            r#"{"modifiedTransformedPrompt":"rewritten","decision":"block"}"#
+        ),
+        Some(json!({"updated_prompt": "rewritten"}))
+    );
+    assert_eq!(
+        read(
+            "userPromptTransformed",
+            Some(1),
+            r#"{"modifiedTransformedPrompt":"x"}"#
+        ),
+        None
+    );
+    assert_eq!(
+        read(
+            "permissionRequest",
+            Some(0),
+            r#"{"behavior":"deny","message":"stop","interrupt":true}"#
+        ),
+        Some(
+            json!({"behavior": "deny", "message": "stop", "interrupt": true,
+            "decision": "deny", "continue": false})
+        )
+    );
+}

@@ -9,6 +9,9 @@
 //! macOS Copilot runs `bash`, else `command`, through bash; an entry with only `powershell` is
 //! Windows's and is reported, not run.
 //!
+//! Under a PascalCase key an entry may also be Claude's matcher group (`{"matcher"?, "hooks":
+//! [entry…]}`), as the CLI reads it.
+//!
 //! Copilot drops an invalid entry of a hooks file and keeps its siblings, while one invalid entry
 //! in a settings file rejects the whole `hooks` block; hookrun reports every invalid entry as an
 //! error (so `fire` says so and `validate` fails) and runs the rest.
@@ -61,7 +64,11 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
     let disable_all = reader.opt_bool(&root, "disableAllHooks", &[]);
     let mut hooks =
         json_file::read_event_map(&mut reader, &root, super::COPILOT, |r, e, entry, p| {
-            read_entry(ctx, r, e, entry, p)
+            if events::is_pascal(e) && entry.get("hooks").is_some() {
+                read_group(ctx, r, e, entry, p)
+            } else {
+                read_entry(ctx, r, e, entry, p).into_iter().collect()
+            }
         });
     let mut switches = Switches::default();
     if settings {
@@ -103,6 +110,33 @@ fn check_version(reader: &mut Reader<'_>, root: &Object<'_>) {
                 .help = Some("set \"version\": 1".into());
         }
     }
+}
+
+/// Claude's matcher group (`{"matcher"?, "hooks": [entry…]}`), which Copilot reads under a
+/// PascalCase key too: each entry with the group's matcher.
+fn read_group(
+    ctx: &LoadContext<'_>,
+    reader: &mut Reader<'_>,
+    event: &str,
+    group: &Object<'_>,
+    path: &[Step],
+) -> Vec<Hook> {
+    reader.unknown_keys(group, &["matcher", "hooks"], path, "a matcher group");
+    let matcher = reader.opt_str(group, "matcher", path).map(str::to_owned);
+    let mut hooks = Vec::new();
+    if let Some(entries) = group.get("hooks") {
+        json_file::read_entries(
+            reader,
+            entries,
+            &child(path, "hooks"),
+            &mut hooks,
+            |r, e, p| read_entry(ctx, r, event, e, p),
+        );
+    }
+    for hook in &mut hooks {
+        hook.matcher = Matcher::new(matcher.as_deref(), super::PASCAL_FLAVOUR);
+    }
+    hooks
 }
 
 fn read_entry(

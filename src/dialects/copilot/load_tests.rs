@@ -165,3 +165,40 @@ fn http_hooks_keep_their_headers_and_allowed_variables() {
     assert_eq!(http.allowed_env_vars, ["TOKEN"]);
     assert_eq!(load.hooks[0].timeout, Duration::from_secs(4));
 }
+
+#[test]
+fn a_pascal_case_key_reads_claudes_matcher_groups_too() {
+    let load = load_text(
+        ".github/hooks/policy.json",
+        r#"{"version": 1, "hooks": {"PreToolUse": [
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh"},
+                                          {"type": "command", "command": "./b.sh", "timeout": 4}]},
+            {"type": "command", "bash": "./flat.sh"}]}}"#,
+    );
+    assert!(load.diagnostics.is_empty(), "{:?}", messages(&load));
+    let [a, b, flat] = load.hooks.as_slice() else {
+        panic!("three hooks expected");
+    };
+    assert!(matches!(&a.handler, Handler::Command(CommandForm::Shell(c)) if c == "./a.sh"));
+    assert_eq!(a.matcher.pattern(), Some("Bash"));
+    assert_eq!(b.matcher.pattern(), Some("Bash"));
+    assert_eq!(b.timeout, Duration::from_secs(4));
+    assert_eq!(flat.matcher.pattern(), None);
+}
+
+#[test]
+fn a_matcher_group_under_a_camel_case_key_is_an_error() {
+    let load = load_text(
+        ".github/hooks/policy.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [
+            {"matcher": "bash", "hooks": [{"type": "command", "command": "./a.sh"}]}]}}"#,
+    );
+    assert!(load.hooks.is_empty());
+    assert!(
+        messages(&load)
+            .iter()
+            .any(|m| m.contains("needs `bash`, `command` or `exec`")),
+        "{:?}",
+        messages(&load)
+    );
+}

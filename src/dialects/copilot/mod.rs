@@ -29,7 +29,7 @@ use crate::config::sources::{drop_in, drop_in_files, env_dir, home_path, system_
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{
-    AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile, TimeoutRule,
+    AgentOutput, DialectSpec, EventContext, FileOrder, Shape, Sniff, SourceFile, TimeoutRule,
 };
 use crate::model::hook::{EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
@@ -100,6 +100,11 @@ impl DialectSpec for Copilot {
             files.push(SourceFile::at(home.join("settings.json"), Level::User));
         }
         files
+    }
+
+    /// Policy, user, `.github/hooks`, then the settings files: the order the CLI runs them in.
+    fn file_order(&self) -> FileOrder {
+        FileOrder::OutsideFirst
     }
 
     fn settle(&self, sources: &[Source], hooks: &mut [Hook]) {

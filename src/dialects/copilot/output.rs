@@ -4,11 +4,12 @@
 //! - `preToolUse`: `permissionDecision` with `permissionDecisionReason`, `modifiedArgs`,
 //!   `additionalContext`;
 //! - `permissionRequest`: `behavior` `allow` or `deny` with `message` (an ask leaves the request to
-//!   Copilot's own flow, which asks);
+//!   Copilot's own flow, which asks); a stop (`continue: false`) is a deny with `interrupt: true`;
 //! - `agentStop`, `subagentStop`: a deny is `decision: "block"` with its `reason` (the agent goes
 //!   on); on `userPromptSubmitted` it stops the prompt, on `postToolUse` it replaces the result;
-//! - `postToolUse`: `modifiedResult` and `additionalContext`; every other event
-//!   `additionalContext` when a hook gave one.
+//! - `postToolUse`: `modifiedResult`; `userPromptSubmitted`: `modifiedPrompt`;
+//!   `userPromptTransformed`: `modifiedTransformedPrompt`; every event `additionalContext` when a
+//!   hook gave one, several joined with a blank line.
 
 use serde_json::{Map, Value, json};
 
@@ -47,6 +48,12 @@ fn copilot(event: &str, m: &Merged) -> Map<String, Value> {
             put(&mut out, "permissionDecisionReason", reason);
             put(&mut out, "modifiedArgs", m.updated_input.clone());
         }
+        // A hook's `continue: false` (or `interrupt`) ends Copilot's run: `interrupt`, with a deny.
+        "permissionRequest" if !m.continue_ => {
+            out.insert("behavior".into(), "deny".into());
+            put(&mut out, "message", Some(block_reason(m)));
+            out.insert("interrupt".into(), true.into());
+        }
         "permissionRequest" => match m.decision {
             Decision::Deny => {
                 out.insert("behavior".into(), "deny".into());
@@ -66,8 +73,20 @@ fn copilot(event: &str, m: &Merged) -> Map<String, Value> {
         "postToolUse" => {
             put(&mut out, "modifiedResult", m.updated_output.clone());
         }
+        "userPromptSubmitted" => put(&mut out, "modifiedPrompt", m.steer.updated_prompt.clone()),
+        "userPromptTransformed" => put(
+            &mut out,
+            "modifiedTransformedPrompt",
+            m.steer.updated_prompt.clone(),
+        ),
         _ => {}
     }
-    put(&mut out, "additionalContext", m.additional_context.clone());
+    // Copilot joins several hooks' contexts with a blank line.
+    let contexts = (!m.contexts.is_empty()).then(|| m.contexts.join("\n\n"));
+    put(
+        &mut out,
+        "additionalContext",
+        contexts.or_else(|| m.additional_context.clone()),
+    );
     out
 }

@@ -74,3 +74,39 @@ fn hookruns_own_failure_denies_both_ways() {
     );
     assert_eq!(answer.stderr.as_deref(), Some("broken policy"));
 }
+
+#[test]
+fn several_contexts_are_joined_with_a_blank_line_as_copilot_joins_them() {
+    let mut m = merged(Decision::None);
+    m.additional_context = Some("one\ntwo".into());
+    m.contexts = vec!["one".into(), "two".into()];
+    assert_eq!(
+        json_of("preToolUse", &m).0,
+        json!({"additionalContext": "one\n\ntwo"})
+    );
+}
+
+#[test]
+fn a_stop_on_a_permission_request_is_a_deny_that_interrupts() {
+    let mut m = merged(Decision::Deny);
+    m.continue_ = false;
+    assert_eq!(
+        json_of("permissionRequest", &m).0,
+        json!({"behavior": "deny", "message": "because", "interrupt": true})
+    );
+}
+
+#[test]
+fn a_rewritten_prompt_goes_out_under_the_events_own_key() {
+    let mut m = merged(Decision::None);
+    m.steer.updated_prompt = Some("new words".into());
+    assert_eq!(
+        json_of("userPromptSubmitted", &m).0,
+        json!({"modifiedPrompt": "new words"})
+    );
+    assert_eq!(
+        json_of("userPromptTransformed", &m).0,
+        json!({"modifiedTransformedPrompt": "new words"})
+    );
+    assert_eq!(json_of("preToolUse", &m).0, json!({}));
+}

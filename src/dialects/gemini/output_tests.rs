@@ -77,6 +77,7 @@ fn steering_fields_go_under_the_keys_of_the_event_that_reads_them() {
         tail_tool_call: Some(json!({"name": "read_file", "args": {"path": "x"}})),
         updated_model_request: Some(json!({"model": "gemini-2.5-flash"})),
         model_response: Some(json!({"candidates": [{"content": {"parts": ["hi"]}}]})),
+        updated_prompt: None,
         tool_config: Some(json!({"mode": "ANY", "allowedFunctionNames": ["read_file"]})),
     };
     let merged = |decision| Merged {
