@@ -423,6 +423,10 @@ pub(crate) trait DialectSpec: Sync {
     fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
         None
     }
+    /// How `hookrun hooks` edits its file at `path` (one of its files), when it can.
+    fn editing(&self, _path: &Path) -> Option<crate::model::editing::Editing> {
+        None
+    }
 
     // ---- validate ----
 

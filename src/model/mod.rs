@@ -5,6 +5,7 @@
 
 pub(crate) mod answer;
 pub(crate) mod dialect;
+pub(crate) mod editing;
 pub(crate) mod hook;
 pub(crate) mod load;
 pub(crate) mod plugin;

@@ -17,6 +17,7 @@ use crate::model::answer::{
     Answer, Decision, Merged, Policy, block_reason, decision_word, joined, object, put,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::editing::Editing;
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use serde_json::Map;
@@ -59,6 +60,11 @@ impl DialectSpec for Cursor {
 
     fn name(&self) -> &'static str {
         "cursor"
+    }
+
+    fn editing(&self, _path: &std::path::Path) -> Option<Editing> {
+        // Flat entries, each with its own `matcher`; no switches.
+        Some(Editing::shell_entries())
     }
 
     fn discovery(&self) -> &'static [&'static str] {

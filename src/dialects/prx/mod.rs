@@ -20,6 +20,7 @@ use crate::matching::Target;
 use crate::model::Dialect;
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::editing::{CommandKeys, Editing, Layout, Switch, TimeUnit, TimeoutKey};
 use crate::model::hook::{EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -55,6 +56,11 @@ impl DialectSpec for Prx {
 
     fn name(&self) -> &'static str {
         "prx"
+    }
+
+    /// Its `hooks.json`; a plugin's manifest is not edited.
+    fn editing(&self, path: &std::path::Path) -> Option<Editing> {
+        (!is_manifest(path)).then_some(EDITING)
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -222,6 +228,34 @@ fn is_envelope(payload: &Map<String, Value>) -> bool {
         && payload.contains_key("payload")
         && payload.contains_key("timestamp")
 }
+
+/// PRX's `hooks.json` as `hookrun hooks` edits it: exec-form actions without a matcher, a
+/// switch per action and one for the file, picked first when no file is named.
+const EDITING: Editing = Editing {
+    layout: Layout::Entries,
+    command: CommandKeys::Exec {
+        program: "command",
+        args: "args",
+    },
+    matcher: false,
+    timeout: TimeoutKey {
+        key: "timeout_ms",
+        unit: TimeUnit::Milliseconds,
+        aliases: &[],
+    },
+    file_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    hook_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    stdin_json: Some("stdin_json"),
+    env: Some("env"),
+    preferred: true,
+    ..Editing::shell_entries()
+};
 
 #[cfg(test)]
 mod tests {
