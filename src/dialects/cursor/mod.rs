@@ -93,7 +93,7 @@ impl DialectSpec for Cursor {
     fn recognises(&self, sniff: Sniff) -> bool {
         sniff.hooks_object
             && !sniff.nested_hooks
-            && !sniff.prx_keys
+            && !sniff.exec_keys
             && !sniff.shell_fields
             && sniff.version
     }

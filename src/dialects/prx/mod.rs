@@ -86,7 +86,7 @@ impl DialectSpec for Prx {
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
-        sniff.hooks_object && !sniff.nested_hooks && sniff.prx_keys && !sniff.shell_fields
+        sniff.hooks_object && !sniff.nested_hooks && sniff.exec_keys && !sniff.shell_fields
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
@@ -166,6 +166,17 @@ impl DialectSpec for Prx {
             observe_only: true,
             ..Policy::filter(hook)
         }
+    }
+
+    /// A plugin gets the event under the name or the `prx.lifecycle.` topic its patterns
+    /// select ([`topic::delivery`]).
+    fn plugin_event(&self, patterns: &[String], event: &str) -> Result<String, String> {
+        let event = lifecycle_event(event);
+        topic::delivery(patterns, &event).ok_or(event)
+    }
+
+    fn validate_errors(&self) -> &'static [&'static str] {
+        &[load::BLOCKED_ENV_CODE]
     }
 
     fn timeout_rule(&self) -> TimeoutRule {
