@@ -200,7 +200,7 @@ mod tests {
     }
 
     #[test]
-    fn all_joins_every_reason_and_every_stop_reason_gemini_style() {
+    fn all_joins_every_reason_and_every_stop_reason_one_per_line() {
         let allow = ruled(
             verdict(Decision::Allow, Some("Hook 1 allowed")),
             Reasons::All,

@@ -188,7 +188,7 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
 /// what it says when it is a JSON object.
 fn read_answer(policy: Policy, stdout: &str, said: Option<Said>, name: &str) -> Verdict {
     if policy.require_allow
-        && let Some(problem) = promptkit_type_error(stdout)
+        && let Some(problem) = typed_answer_error(stdout)
     {
         let said = Said {
             decision: Some(Decision::Deny),
@@ -398,7 +398,7 @@ fn strip_bom(stdout: &[u8]) -> &[u8] {
 
 /// A PromptKit filter answer whose known fields have the wrong type (`{"allow": "yes"}`,
 /// `{"allow": true, "reason": 5}`): PromptKit cannot decode it, so it denies.
-fn promptkit_type_error(stdout: &str) -> Option<String> {
+fn typed_answer_error(stdout: &str) -> Option<String> {
     let Ok(Value::Object(map)) = serde_json::from_str::<Value>(stdout) else {
         return None;
     };

@@ -57,10 +57,7 @@ pub(crate) fn print(
                     "wasm".into(),
                     Value::String(plugin.wasm.display().to_string()),
                 );
-                let event = crate::dialects::prx::lifecycle_event(event);
-                if let Some(delivered) =
-                    crate::dialects::prx::topic::delivery(&plugin.events, &event)
-                {
+                if let Ok(delivered) = hook.dialect.plugin_event(&plugin.events, event) {
                     record
                         .extra
                         .insert("plugin_event".into(), Value::String(delivered));

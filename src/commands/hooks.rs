@@ -13,7 +13,6 @@ use crate::cli::{
     Cli, HookFields, HooksAction, HooksArgs, HooksIdArgs, HooksListArgs, HooksSwitchArgs,
     ReportFormat,
 };
-use crate::edit::shape::Shape;
 use crate::edit::{Applied, Change, EditError, HookFile, Session};
 use crate::error::Error;
 use crate::model::Level;
@@ -32,12 +31,10 @@ pub(crate) fn run(cli: &Cli, args: &HooksArgs) -> Result<ExitCode, Error> {
             };
             let file = match &add.fields.file {
                 Some(file) => named(cli, &project_dir, file)?,
-                None => editable(cli, &project_dir).into_iter().next().ok_or_else(|| {
-                    Error::Io(
-                        "no editable hook file in this project: name one with --file (hooks.json, hookrun.toml, .claude/settings.json, …)"
-                            .to_owned(),
-                    )
-                })?,
+                None => editable(cli, &project_dir)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| Error::Io(no_file_to_add_to()))?,
             };
             let (id, trust) = edit(cli, &file, |session| session.add(&change))?;
             say(&format!(
@@ -229,14 +226,15 @@ fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// The files `hookrun hooks` can edit among those hookrun loads, in discovery order with PRX's
-/// `hooks.json` first; managed and plugin files are left out.
+/// The files `hookrun hooks` can edit among those hookrun loads, in discovery order with the
+/// preferred dialects' files first ([`crate::model::editing::Editing::preferred`]); managed and plugin files are left
+/// out.
 pub(crate) fn editable(cli: &Cli, project_dir: &Path) -> Vec<HookFile> {
     let config = super::load_config(cli, project_dir);
     let mut files: Vec<HookFile> = config
         .sources
         .iter()
-        .filter(|s| Shape::of(s.dialect).is_some())
+        .filter(|s| s.dialect.editing(&s.path).is_some())
         .filter(|s| !matches!(s.level, Level::Managed | Level::Plugin))
         .map(|s| HookFile {
             path: s.path.clone(),
@@ -246,7 +244,7 @@ pub(crate) fn editable(cli: &Cli, project_dir: &Path) -> Vec<HookFile> {
             project_dir: project_dir.to_path_buf(),
         })
         .collect();
-    files.sort_by_key(|f| f.dialect != dialects::PRX);
+    files.sort_by_key(|f| !f.editing().is_some_and(|e| e.preferred));
     files
 }
 
@@ -255,11 +253,19 @@ pub(crate) fn editable(cli: &Cli, project_dir: &Path) -> Vec<HookFile> {
 pub(crate) fn named(cli: &Cli, project_dir: &Path, file: &Path) -> Result<HookFile, Error> {
     let path = project_dir.join(file);
     let discovered = dialects::ALL.iter().find_map(|&dialect| {
+        let listed = || {
+            dialect
+                .listed_files(project_dir)
+                .unwrap_or_default()
+                .contains(&path)
+                .then_some((dialect, Level::Project))
+        };
         dialect
             .discovery()
             .iter()
             .find(|rel| project_dir.join(rel) == path)
             .map(|rel| (dialect, dialect.discovery_level(rel)))
+            .or_else(listed)
     });
     let (dialect, level) = if let Some(found) = discovered {
         found
@@ -321,4 +327,23 @@ fn say(text: &str) -> Result<ExitCode, Error> {
     output::write_stdout(text.as_bytes())
         .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
     Ok(ExitCode::from(exit::OK))
+}
+
+/// Why `hooks add` has no file to add to, naming the project files it could create.
+fn no_file_to_add_to() -> String {
+    let files: Vec<&str> = dialects::ALL
+        .iter()
+        .flat_map(|dialect| {
+            dialect
+                .discovery()
+                .iter()
+                .filter(|rel| dialect.editing(Path::new(rel)).is_some())
+                .take(1)
+        })
+        .copied()
+        .collect();
+    format!(
+        "no editable hook file in this project: name one with --file ({}, …)",
+        files.join(", ")
+    )
 }

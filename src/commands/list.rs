@@ -83,10 +83,7 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
     let mut problems = config.diagnostics.clone();
     problems.extend(crate::validate::check(&config, &project_dir));
     for problem in &mut problems {
-        if problem
-            .code
-            .is_some_and(|code| crate::config::diagnostics::VALIDATE_ERRORS.contains(&code))
-        {
+        if problem.code.is_some_and(crate::dialects::validate_error) {
             problem.severity = crate::config::diagnostics::Severity::Error;
         }
     }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, ReportFormat, ValidateArgs};
 use crate::commands::project_dir;
-use crate::config::diagnostics::{Diagnostic, Severity, Shown, VALIDATE_ERRORS, shown_per_file};
+use crate::config::diagnostics::{Diagnostic, Severity, Shown, shown_per_file};
 use crate::error::Error;
 use crate::output::color::{self, Painter};
 use crate::sources::{self, LoadOptions};
@@ -66,9 +66,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
     let rank = |file: &str| order.iter().position(|f| *f == file).unwrap_or(order.len());
     diagnostics.sort_by_key(|d| (rank(&d.file), d.line, d.column));
     for diagnostic in &mut diagnostics {
-        let promoted = diagnostic
-            .code
-            .is_some_and(|code| VALIDATE_ERRORS.contains(&code));
+        let promoted = diagnostic.code.is_some_and(crate::dialects::validate_error);
         if diagnostic.severity == Severity::Warning && (args.strict || promoted) {
             diagnostic.severity = Severity::Error;
         }

@@ -42,11 +42,6 @@ pub(crate) struct Diagnostic {
     pub(crate) code: Option<&'static str>,
 }
 
-/// A PRX action's `env` sets a variable the sanitised environment never passes (`LD_*`,
-/// `GCONV_PATH`, `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error
-/// (docs/dialects/prx.md).
-pub(crate) const PRX_BLOCKED_ENV: &str = "prx-blocked-env";
-
 /// A discovered configuration path is a symlink to nothing: `fire` warns and runs the other
 /// files' hooks, `validate` reports an error.
 pub(crate) const DANGLING_SYMLINK: &str = "dangling-symlink";
@@ -58,13 +53,9 @@ pub(crate) const UNKNOWN_KEY: &str = "unknown-key";
 /// An event name in `hookrun.toml` that no agent fires (`PreToolUze`): as [`UNKNOWN_KEY`].
 pub(crate) const UNKNOWN_EVENT: &str = "unknown-event";
 
-/// Warning codes that `validate` reports as errors. `fire` shows every coded warning, `-v` or not.
-pub(crate) const VALIDATE_ERRORS: &[&str] = &[
-    PRX_BLOCKED_ENV,
-    DANGLING_SYMLINK,
-    UNKNOWN_KEY,
-    UNKNOWN_EVENT,
-];
+/// Warning codes that `validate` reports as errors, with those each dialect names
+/// (`DialectSpec::validate_errors`). `fire` shows every coded warning, `-v` or not.
+pub(crate) const VALIDATE_ERRORS: &[&str] = &[DANGLING_SYMLINK, UNKNOWN_KEY, UNKNOWN_EVENT];
 
 /// The most characters of a source line a diagnostic keeps and shows: a minified one-line file
 /// must not cost a copy of the whole line per problem.

@@ -146,7 +146,7 @@ mod tests {
     }
 
     const RUNTIME: &str = "\
-apiVersion: promptkit.altairalabs.ai/v1alpha1
+apiVersion: example.com/v1alpha1
 kind: RuntimeConfig
 # hooks run in file order
 spec:

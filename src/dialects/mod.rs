@@ -69,6 +69,13 @@ pub(crate) fn installable() -> Vec<&'static str> {
         .collect()
 }
 
+/// Whether a warning of `code` is an error for `validate` (and so for an edit): one of
+/// [`crate::config::diagnostics::VALIDATE_ERRORS`] or of a dialect's own.
+pub(crate) fn validate_error(code: &str) -> bool {
+    crate::config::diagnostics::VALIDATE_ERRORS.contains(&code)
+        || ALL.iter().any(|d| d.validate_errors().contains(&code))
+}
+
 /// The dialect whose file `path` is, by its name (as in discovery), or `None`. hookrun claims
 /// every `.toml` file, so it is asked last: a dialect's own TOML file (Codex's
 /// `.codex/config.toml`) is that dialect's.

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::config::diagnostics::{Diagnostic, Severity, VALIDATE_ERRORS};
+use crate::config::diagnostics::{Diagnostic, Severity};
 use crate::model::load::LoadContext;
 use crate::model::{Dialect, Level, Source};
 use crate::sources::Config;
@@ -40,10 +40,7 @@ pub(crate) fn errors(
     let mut all = config.diagnostics;
     all.extend(checked);
     for diagnostic in &mut all {
-        if diagnostic
-            .code
-            .is_some_and(|code| VALIDATE_ERRORS.contains(&code))
-        {
+        if diagnostic.code.is_some_and(crate::dialects::validate_error) {
             diagnostic.severity = Severity::Error;
         }
     }

@@ -1,13 +1,14 @@
 //! Editing hooks in the agents' own files (`hookrun hooks`; a server can call the same functions):
-//! list, add, update, remove, and switch hooks on and off in a PRX `hooks.json`, a Claude or
-//! Gemini `settings.json`, a Cursor `hooks.json`, a ProxyAI `settings.json` or hookrun's own
-//! `hookrun.toml`. Each operation is one locked read-modify-write of one file ([`store`]) that
+//! list, add, update, remove, and switch hooks on and off in any file whose dialect describes how
+//! it is edited ([`Editing`]: where its hooks are, under which keys, with which switches), and in
+//! hookrun's own `hookrun.toml`. Each operation is one locked read-modify-write of one file ([`store`]) that
 //! keeps every other key and its order (`install`'s order-keeping [`Json`]; for TOML,
 //! [`toml_hooks`] with `toml_edit`, which keeps comments too), passes `validate`'s checks before
 //! anything is written ([`check`]), and returns typed errors. Hooks are named by content-derived [`id`]s; each file
 //! state by a [`Version`] token a caller may require (`expect`) to refuse a concurrent edit.
 
 mod check;
+mod fields;
 mod id;
 pub(crate) mod shape;
 mod store;
@@ -20,8 +21,9 @@ use std::time::Duration;
 use crate::config::diagnostics::Diagnostic;
 use crate::config::jsonc;
 use crate::install::json::{self, Json};
+use crate::model::editing::{Editing, Layout};
 use crate::model::{Dialect, Level};
-use shape::{Place, Shape, member, set};
+use shape::{Place, member, set};
 pub(crate) use store::{Lock, Version};
 
 /// Why an edit was not made. Nothing was written in any case.
@@ -69,7 +71,7 @@ pub(crate) struct HookView {
     pub(crate) id: String,
     pub(crate) event: String,
     pub(crate) matcher: Option<String>,
-    /// The program (PRX) or the shell line (the other dialects).
+    /// The program (exec form, with `args`) or the shell line.
     pub(crate) command: String,
     pub(crate) args: Vec<String>,
     /// The hook's own timeout, when it sets one.
@@ -114,7 +116,7 @@ pub(crate) struct Applied {
 #[derive(Debug)]
 pub(crate) struct Session<'f> {
     file: &'f HookFile,
-    shape: Shape,
+    editing: Editing,
     text: Option<String>,
     lock: Lock,
 }
@@ -127,8 +129,13 @@ impl HookFile {
         }
     }
 
-    fn shape(&self) -> Result<Shape, EditError> {
-        Shape::of(self.dialect).ok_or_else(|| EditError::Unsupported {
+    /// How the file is edited, when its dialect can edit it.
+    pub(crate) fn editing(&self) -> Option<Editing> {
+        self.dialect.editing(&self.path)
+    }
+
+    fn editing_or_refuse(&self) -> Result<Editing, EditError> {
+        self.editing().ok_or_else(|| EditError::Unsupported {
             file: self.display.clone(),
             what: format!("hookrun hooks cannot edit {} files", self.dialect.name()),
         })
@@ -137,25 +144,28 @@ impl HookFile {
     /// The file's hooks, read under the lock (a consistent state).
     pub(crate) fn list(&self) -> Result<Listing, EditError> {
         let session = self.open(None)?;
-        if session.shape == Shape::Toml {
+        if session.editing.layout == Layout::Tables {
             return session.toml_listing();
         }
         let root = session.parse()?;
+        let editing = session.editing;
         Ok(Listing {
             version: session.version(),
-            enabled: whole_file_enabled(self.dialect, &root),
+            enabled: !editing
+                .file_switch
+                .is_some_and(|switch| fields::is_off(&root, switch)),
             hooks: session.views(&root)?,
         })
     }
 
     /// Locks the file and reads it; with `expect`, refuses a file whose version differs.
     pub(crate) fn open(&self, expect: Option<&Version>) -> Result<Session<'_>, EditError> {
-        let shape = self.shape()?;
+        let editing = self.editing_or_refuse()?;
         let lock = store::lock(&self.path).map_err(|e| self.io(e))?;
         let text = store::read(&self.path).map_err(|e| self.io(e))?;
         let session = Session {
             file: self,
-            shape,
+            editing,
             text,
             lock,
         };
@@ -213,10 +223,10 @@ impl Session<'_> {
     }
 
     fn views(&self, root: &Json) -> Result<Vec<HookView>, EditError> {
-        let places = shape::places(self.shape, root).map_err(|e| self.malformed(e))?;
+        let places = shape::places(self.editing.layout, root).map_err(|e| self.malformed(e))?;
         let matchers: Vec<Option<String>> = places
             .iter()
-            .map(|p| shape::matcher(self.shape, root, p))
+            .map(|p| shape::matcher(self.editing.layout, root, p))
             .collect();
         let ids = id::assign(
             &self.file.display,
@@ -235,8 +245,9 @@ impl Session<'_> {
 
     fn view(&self, root: &Json, place: &Place, matcher: Option<String>, id: String) -> HookView {
         let entry = shape::entry(root, place);
-        let (command, args) = shape::command_words(self.shape, entry);
-        let env = match member(entry, "env") {
+        let editing = &self.editing;
+        let (command, args) = fields::command_words(editing, entry);
+        let env = match editing.env.and_then(|key| member(entry, key)) {
             Some(Json::Object(vars)) => vars
                 .iter()
                 .filter_map(|(k, v)| match v {
@@ -252,16 +263,20 @@ impl Session<'_> {
             matcher,
             command,
             args,
-            timeout_ms: shape::timeout_ms(self.file.dialect, entry),
-            stdin_json: member(entry, "stdin_json") == Some(&Json::Bool(true)),
+            timeout_ms: fields::timeout_ms(editing, entry),
+            stdin_json: editing
+                .stdin_json
+                .is_some_and(|key| member(entry, key) == Some(&Json::Bool(true))),
             env,
-            enabled: member(entry, "enabled") != Some(&Json::Bool(false)),
+            enabled: !editing
+                .hook_switch
+                .is_some_and(|switch| fields::is_off(entry, switch)),
         }
     }
 
     /// The place of the hook `id`.
     fn find(&self, root: &Json, id: &str) -> Result<Place, EditError> {
-        let places = shape::places(self.shape, root).map_err(|e| self.malformed(e))?;
+        let places = shape::places(self.editing.layout, root).map_err(|e| self.malformed(e))?;
         let views = self.views(root)?;
         views
             .iter()
@@ -272,19 +287,20 @@ impl Session<'_> {
 
     /// Adds a hook running `change.command` on `change.event`.
     pub(crate) fn add(&mut self, change: &Change) -> Result<Applied, EditError> {
-        if self.shape == Shape::Toml {
+        if self.editing.layout == Layout::Tables {
             return self.toml_add(change);
         }
         let mut root = self.parse()?;
-        shape::places(self.shape, &root).map_err(|e| self.malformed(e))?;
+        self.file_keys(&mut root)?;
+        shape::places(self.editing.layout, &root).map_err(|e| self.malformed(e))?;
         let (Some(event), Some(_)) = (&change.event, &change.command) else {
             return Err(self.unsupported("a new hook needs an event and a command"));
         };
         shape::check_event_list(&root, event).map_err(|e| self.malformed(e))?;
-        let mut entry = shape::new_entry(self.shape);
+        let mut entry = fields::new_entry(&self.editing);
         self.apply_fields(&mut entry, change)?;
         let place = shape::insert(
-            self.shape,
+            &self.editing,
             &mut root,
             event,
             change.matcher.as_deref(),
@@ -296,14 +312,15 @@ impl Session<'_> {
     /// Changes the fields `change` gives of the hook `id`; a new event or (matcher groups) a new
     /// matcher moves it to the end of that event's list.
     pub(crate) fn update(&mut self, id: &str, change: &Change) -> Result<Applied, EditError> {
-        if self.shape == Shape::Toml {
+        if self.editing.layout == Layout::Tables {
             return self.toml_update(id, change);
         }
         let mut root = self.parse()?;
+        self.file_keys(&mut root)?;
         let mut place = self.find(&root, id)?;
-        let old_matcher = shape::matcher(self.shape, &root, &place);
+        let old_matcher = shape::matcher(self.editing.layout, &root, &place);
         let moves_event = change.event.as_ref().is_some_and(|e| *e != place.event);
-        let moves_group = self.shape == Shape::Groups
+        let moves_group = self.editing.layout == Layout::Groups
             && change.matcher.is_some()
             && change.matcher != old_matcher;
         if moves_event || moves_group {
@@ -312,7 +329,7 @@ impl Session<'_> {
             let mut entry = shape::remove(&mut root, &place);
             self.apply_fields(&mut entry, change)?;
             let matcher = change.matcher.clone().or(old_matcher);
-            place = shape::insert(self.shape, &mut root, &event, matcher.as_deref(), entry);
+            place = shape::insert(&self.editing, &mut root, &event, matcher.as_deref(), entry);
         } else {
             let mut entry = shape::entry(&root, &place).clone();
             self.apply_fields(&mut entry, change)?;
@@ -323,10 +340,11 @@ impl Session<'_> {
 
     /// Removes the hook `id`.
     pub(crate) fn remove(&mut self, id: &str) -> Result<Applied, EditError> {
-        if self.shape == Shape::Toml {
+        if self.editing.layout == Layout::Tables {
             return self.toml_remove(id);
         }
         let mut root = self.parse()?;
+        self.file_keys(&mut root)?;
         let place = self.find(&root, id)?;
         shape::remove(&mut root, &place);
         let version = self.write(&root)?;
@@ -336,69 +354,53 @@ impl Session<'_> {
         })
     }
 
-    /// Switches the hook `id` on or off (`"enabled": false` in its entry; `true` removes the key).
+    /// Switches the hook `id` on or off with the dialect's switch in its entry.
     pub(crate) fn set_enabled(&mut self, id: &str, enabled: bool) -> Result<Applied, EditError> {
-        if self.shape == Shape::Toml {
+        if self.editing.layout == Layout::Tables {
             return self.toml_set_enabled(id, enabled);
         }
-        if !matches!(self.file.dialect.name(), "prx" | "proxyai") {
+        let Some(switch) = self.editing.hook_switch else {
             return Err(self.unsupported(format!(
                 "{} has no per-hook switch: remove the hook, or switch the whole file off with --all",
                 self.file.dialect.name()
             )));
-        }
+        };
         let mut root = self.parse()?;
+        self.file_keys(&mut root)?;
         let place = self.find(&root, id)?;
-        set(
-            shape::entry_mut(&mut root, &place),
-            "enabled",
-            (!enabled).then_some(Json::Bool(false)),
-        );
+        fields::set_switch(shape::entry_mut(&mut root, &place), switch, enabled)
+            .map_err(|e| self.malformed(format!("the hook's {e}")))?;
         self.commit(&root, &place)
     }
 
     /// Switches every hook of the file on or off with the dialect's own file-wide switch.
     pub(crate) fn set_all_enabled(&mut self, enabled: bool) -> Result<Version, EditError> {
-        if self.shape == Shape::Toml {
+        if self.editing.layout == Layout::Tables {
             return self.toml_set_all_enabled(enabled);
         }
+        let Some(switch) = self.editing.file_switch else {
+            return Err(self.unsupported(format!(
+                "{} has no switch for all its hooks",
+                self.file.dialect.name()
+            )));
+        };
         let mut root = self.parse()?;
-        match self.file.dialect.name() {
-            "prx" => set(
-                &mut root,
-                "enabled",
-                (!enabled).then_some(Json::Bool(false)),
-            ),
-            "claude" => set(
-                &mut root,
-                "disableAllHooks",
-                (!enabled).then_some(Json::Bool(true)),
-            ),
-            "gemini" => {
-                if member(&root, "hooksConfig").is_none() {
-                    set(&mut root, "hooksConfig", Some(Json::Object(Vec::new())));
-                }
-                let config = root.get_mut("hooksConfig").expect("set above");
-                if !matches!(config, Json::Object(_)) {
-                    return Err(self.malformed("`hooksConfig` is not an object"));
-                }
-                set(config, "enabled", (!enabled).then_some(Json::Bool(false)));
-            }
-            name => {
-                return Err(self.unsupported(format!("{name} has no switch for all its hooks")));
-            }
-        }
+        self.file_keys(&mut root)?;
+        fields::set_switch(&mut root, switch, enabled).map_err(|e| self.malformed(e))?;
         self.write(&root)
+    }
+
+    /// Writes the dialect's file keys into a new file; refuses a file whose own differ.
+    fn file_keys(&self, root: &mut Json) -> Result<(), EditError> {
+        let new = self.text.as_deref().is_none_or(|t| t.trim().is_empty());
+        fields::check_file_keys(&self.editing, root, new).map_err(|e| self.malformed(e))
     }
 
     /// Writes what `change` sets into `entry`.
     fn apply_fields(&self, entry: &mut Json, change: &Change) -> Result<(), EditError> {
-        let prx_only = |what: &str| {
-            self.unsupported(format!(
-                "{what} is PRX's; {} hooks do not have it",
-                self.file.dialect.name()
-            ))
-        };
+        let editing = &self.editing;
+        let dialect = self.file.dialect.name();
+        let lacks = |what: &str| self.unsupported(format!("{dialect} hooks have no {what}"));
         if let Some(words) = &change.command {
             if words.first().is_none_or(String::is_empty) {
                 return Err(self.unsupported("the command is empty"));
@@ -406,34 +408,30 @@ impl Session<'_> {
             if let Some(word) = words.iter().find(|w| w.contains('\0')) {
                 return Err(self.unsupported(format!("the command {word:?} holds a NUL byte")));
             }
-            shape::set_command(self.shape, entry, words);
+            fields::set_command(editing, entry, words).map_err(|e| self.unsupported(e))?;
         }
-        if change.matcher.is_some() && self.shape == Shape::Prx {
-            return Err(self.unsupported("PRX hooks have no matcher"));
-        }
-        if self.shape == Shape::Flat && change.matcher.is_some() {
+        if change.matcher.is_some() && editing.layout == Layout::Entries {
+            if !editing.matcher {
+                return Err(lacks("matcher"));
+            }
             set(entry, "matcher", change.matcher.as_deref().map(Json::str));
         }
         if let Some(timeout) = change.timeout {
-            shape::set_timeout(self.file.dialect, entry, timeout)
+            fields::set_timeout(editing, dialect, entry, timeout)
                 .map_err(|e| self.unsupported(e))?;
         }
         if let Some(stdin) = change.stdin_json {
-            if self.shape != Shape::Prx {
-                return Err(prx_only("--stdin-json"));
-            }
-            set(entry, "stdin_json", Some(Json::Bool(stdin)));
+            let key = editing.stdin_json.ok_or_else(|| lacks("--stdin-json"))?;
+            set(entry, key, Some(Json::Bool(stdin)));
         }
         if !change.env.is_empty() {
-            if self.shape != Shape::Prx {
-                return Err(prx_only("--env"));
+            let key = editing.env.ok_or_else(|| lacks("--env"))?;
+            if member(entry, key).is_none() {
+                set(entry, key, Some(Json::Object(Vec::new())));
             }
-            if member(entry, "env").is_none() {
-                set(entry, "env", Some(Json::Object(Vec::new())));
-            }
-            let env = entry.get_mut("env").expect("set above");
+            let env = entry.get_mut(key).expect("set above");
             if !matches!(env, Json::Object(_)) {
-                return Err(self.malformed("the hook's `env` is not an object"));
+                return Err(self.malformed(format!("the hook's `{key}` is not an object")));
             }
             for (key, value) in &change.env {
                 if key.contains('\0') || value.contains('\0') {
@@ -451,7 +449,7 @@ impl Session<'_> {
         let id = self
             .views(root)?
             .into_iter()
-            .zip(shape::places(self.shape, root).map_err(|e| self.malformed(e))?)
+            .zip(shape::places(self.editing.layout, root).map_err(|e| self.malformed(e))?)
             .find(|(_, p)| p == place)
             .map(|(view, _)| view.id)
             .expect("the hook is at its place");
@@ -500,19 +498,6 @@ impl Session<'_> {
         store::write(&file.path, &text, &self.lock).map_err(|e| file.io(e))?;
         self.text = Some(text);
         Ok(self.version())
-    }
-}
-
-/// Whether the file's own switch leaves its hooks on.
-fn whole_file_enabled(dialect: Dialect, root: &Json) -> bool {
-    match dialect.name() {
-        "prx" => member(root, "enabled") != Some(&Json::Bool(false)),
-        "claude" => member(root, "disableAllHooks") != Some(&Json::Bool(true)),
-        "gemini" => {
-            member(root, "hooksConfig").and_then(|c| member(c, "enabled"))
-                != Some(&Json::Bool(false))
-        }
-        _ => true,
     }
 }
 

@@ -1,41 +1,12 @@
-//! Where each writable JSON dialect keeps its hooks, and how one entry is read and written: PRX's
-//! `{"hooks": {"<event>": [action…]}}` (exec form), Claude's and Gemini's matcher groups
-//! `{"hooks": {"<event>": [{"matcher", "hooks": [handler…]}]}}`, and Cursor's and ProxyAI's flat
-//! entries `{"hooks": {"<event>": [{"command", "matcher"?…}]}}`. Every function works on the
-//! order-keeping [`Json`] of `install`, so keys the shape does not name stay where they were.
-
-use std::time::Duration;
+//! Where a JSON hook file keeps its hooks, and how one entry is read and written, by the
+//! [`Editing`] description its dialect gives: one entry per hook
+//! `{"hooks": {"<event>": [entry…]}}`, or entries inside matcher groups
+//! `{"hooks": {"<event>": [{"matcher", "hooks": [entry…]}]}}` ([`super::fields`] reads and
+//! writes the entry's own keys). Every function works on the order-keeping [`Json`] of
+//! `install`, so keys the description does not name stay where they were.
 
 use crate::install::json::Json;
-use crate::install::shell;
-use crate::model::Dialect;
-
-/// The layouts of the files `hookrun hooks` edits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Shape {
-    /// hookrun.toml: `[[hook]]` tables, edited by `toml_hooks` (never by this module's JSON
-    /// functions, which treat it as PRX's exec form if ever handed one).
-    Toml,
-    /// PRX: exec-form actions (`command`, `args`, `env`, `stdin_json`, `timeout_ms`).
-    Prx,
-    /// Claude Code, Gemini CLI: handlers inside matcher groups.
-    Groups,
-    /// Cursor, ProxyAI: one flat entry per hook with its own `matcher`.
-    Flat,
-}
-
-impl Shape {
-    /// The shape of `dialect`'s files, when `hookrun hooks` can edit them.
-    pub(crate) fn of(dialect: Dialect) -> Option<Shape> {
-        match dialect.name() {
-            "prx" => Some(Shape::Prx),
-            "claude" | "gemini" => Some(Shape::Groups),
-            "cursor" | "proxyai" => Some(Shape::Flat),
-            "hookrun" => Some(Shape::Toml),
-            _ => None,
-        }
-    }
-}
+use crate::model::editing::{Editing, Layout};
 
 /// The place of one hook in a file: its event key, its group (matcher groups only) and its index.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +18,7 @@ pub(crate) struct Place {
 
 /// Every hook of `root`, in file order. Entries that are not objects are left out: the loader
 /// reports them, and an edit never touches them.
-pub(crate) fn places(shape: Shape, root: &Json) -> Result<Vec<Place>, String> {
+pub(crate) fn places(layout: Layout, root: &Json) -> Result<Vec<Place>, String> {
     let Some(hooks) = member(root, "hooks") else {
         return Ok(Vec::new());
     };
@@ -58,14 +29,15 @@ pub(crate) fn places(shape: Shape, root: &Json) -> Result<Vec<Place>, String> {
     for (event, list) in events {
         let Json::Array(items) = list else { continue };
         for (i, item) in items.iter().enumerate() {
-            match shape {
-                Shape::Prx | Shape::Flat | Shape::Toml if matches!(item, Json::Object(_)) => out
-                    .push(Place {
+            match layout {
+                Layout::Entries | Layout::Tables if matches!(item, Json::Object(_)) => {
+                    out.push(Place {
                         event: event.clone(),
                         group: None,
                         index: i,
-                    }),
-                Shape::Groups => {
+                    });
+                }
+                Layout::Groups => {
                     let Some(Json::Array(handlers)) = member(item, "hooks") else {
                         continue;
                     };
@@ -118,9 +90,9 @@ pub(crate) fn entry_mut<'j>(root: &'j mut Json, place: &Place) -> &'j mut Json {
 }
 
 /// The matcher the hook at `place` runs under: its group's, or its own.
-pub(crate) fn matcher(shape: Shape, root: &Json, place: &Place) -> Option<String> {
-    let holder = match (shape, place.group) {
-        (Shape::Groups, Some(g)) => {
+pub(crate) fn matcher(layout: Layout, root: &Json, place: &Place) -> Option<String> {
+    let holder = match (layout, place.group) {
+        (Layout::Groups, Some(g)) => {
             let Json::Array(items) = member(member(root, "hooks")?, &place.event)? else {
                 return None;
             };
@@ -161,15 +133,15 @@ pub(crate) fn remove(root: &mut Json, place: &Place) -> Json {
 /// Appends `entry` under `event` (in a new group holding `matcher`, for matcher groups), creating
 /// `hooks` and the event's list when missing. Returns its place.
 pub(crate) fn insert(
-    shape: Shape,
+    editing: &Editing,
     root: &mut Json,
     event: &str,
     matcher: Option<&str>,
     mut entry: Json,
 ) -> Place {
     let items = event_list(root, event);
-    match shape {
-        Shape::Groups => {
+    match editing.layout {
+        Layout::Groups => {
             let mut group = Vec::new();
             if let Some(m) = matcher {
                 group.push(("matcher".to_owned(), Json::str(m)));
@@ -182,8 +154,8 @@ pub(crate) fn insert(
                 index: 0,
             }
         }
-        Shape::Prx | Shape::Flat | Shape::Toml => {
-            if shape == Shape::Flat {
+        Layout::Entries | Layout::Tables => {
+            if editing.matcher {
                 set(&mut entry, "matcher", matcher.map(Json::str));
             }
             items.push(entry);
@@ -245,88 +217,4 @@ pub(crate) fn set(object: &mut Json, key: &str, value: Option<Json>) {
         (None, Some(value)) => entries.push((key.to_owned(), value)),
         (_, None) => entries.retain(|(k, _)| k != key),
     }
-}
-
-/// A new entry running `words` (the program, then its arguments).
-pub(crate) fn new_entry(shape: Shape) -> Json {
-    match shape {
-        Shape::Groups => Json::object([("type", Json::str("command"))]),
-        Shape::Prx | Shape::Flat | Shape::Toml => Json::Object(Vec::new()),
-    }
-}
-
-/// Writes the command: exec form for PRX (`command` the program, `args` the rest, dropped when
-/// there are none and the entry had none), one shell line of quoted words elsewhere.
-pub(crate) fn set_command(shape: Shape, entry: &mut Json, words: &[String]) {
-    match shape {
-        Shape::Prx | Shape::Toml => {
-            set(entry, "command", Some(Json::str(&words[0])));
-            let args: Vec<Json> = words[1..].iter().map(|w| Json::str(w)).collect();
-            let keep = !args.is_empty() || member(entry, "args").is_some();
-            set(entry, "args", keep.then_some(Json::Array(args)));
-        }
-        Shape::Groups | Shape::Flat => {
-            let line: Vec<String> = words.iter().map(|w| shell::quote(w)).collect();
-            set(entry, "command", Some(Json::String(line.join(" "))));
-        }
-    }
-}
-
-/// The command as words: PRX's program and `args`; elsewhere the shell line as one word.
-pub(crate) fn command_words(shape: Shape, entry: &Json) -> (String, Vec<String>) {
-    let command = match member(entry, "command") {
-        Some(Json::String(c)) => c.clone(),
-        _ => String::new(),
-    };
-    let args = match (shape, member(entry, "args")) {
-        (Shape::Prx | Shape::Toml, Some(Json::Array(args))) => args
-            .iter()
-            .filter_map(|a| match a {
-                Json::String(s) => Some(s.clone()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    (command, args)
-}
-
-/// Writes `timeout` under the dialect's key and in its unit; a timeout the unit cannot hold
-/// exactly is refused.
-pub(crate) fn set_timeout(
-    dialect: Dialect,
-    entry: &mut Json,
-    timeout: Duration,
-) -> Result<(), String> {
-    let rule = dialect.timeout_rule();
-    let number = if rule.unit == "milliseconds" {
-        u64::try_from(timeout.as_millis())
-            .ok()
-            .filter(|_| timeout.subsec_nanos().is_multiple_of(1_000_000))
-    } else {
-        Some(timeout.as_secs()).filter(|_| timeout.subsec_nanos() == 0)
-    };
-    let Some(number) = number else {
-        return Err(format!(
-            "{} timeouts are whole {}: {timeout:?} is not",
-            dialect.name(),
-            rule.unit
-        ));
-    };
-    set(entry, rule.key, Some(Json::Number(number.into())));
-    Ok(())
-}
-
-/// The entry's own timeout in milliseconds, when it sets one.
-pub(crate) fn timeout_ms(dialect: Dialect, entry: &Json) -> Option<u64> {
-    let rule = dialect.timeout_rule();
-    let Some(Json::Number(n)) = member(entry, rule.key) else {
-        return None;
-    };
-    let n = n.as_u64()?;
-    Some(if rule.unit == "milliseconds" {
-        n
-    } else {
-        n.saturating_mul(1000)
-    })
 }

@@ -111,9 +111,9 @@ mod tests {
             substitute("$CLAUDE_PROJECT_DIR", "/p", &[]),
             "$CLAUDE_PROJECT_DIR"
         );
-        let env = [("CLAUDE_PLUGIN_ROOT".to_owned(), "/plug in".to_owned())];
+        let env = [("PLUGIN_ROOT".to_owned(), "/plug in".to_owned())];
         assert_eq!(
-            substitute("${CLAUDE_PLUGIN_ROOT}/scripts/guard.py", "/p", &env),
+            substitute("${PLUGIN_ROOT}/scripts/guard.py", "/p", &env),
             "/plug in/scripts/guard.py"
         );
     }

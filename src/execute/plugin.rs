@@ -57,9 +57,10 @@ pub(super) fn run(call: &mut Call<'_>, plugin: &WasmPlugin, plugins: &[&WasmPlug
     let (hook, settings) = (call.hook, call.settings);
     let strict = settings.strict;
     let base = base_record(call.config, hook);
-    let event = crate::dialects::prx::lifecycle_event(settings.event);
-    let delivered = crate::dialects::prx::topic::delivery(&plugin.events, &event)
-        .unwrap_or_else(|| event.clone());
+    let delivered = hook
+        .dialect
+        .plugin_event(&plugin.events, settings.event)
+        .unwrap_or_else(|own| own);
     let (_, bytes) = call.shaped();
     let envelope = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes));
     let cache_dir = crate::cache::cache_dir().map_or_else(
@@ -333,9 +334,11 @@ impl PluginAnswer {
     /// What the record carries beside the common fields.
     fn details(&self, call: &Call<'_>) -> Map<String, Value> {
         let mut details = Map::new();
-        let event = crate::dialects::prx::lifecycle_event(call.settings.event);
         if let Handler::Plugin(plugin) = &call.hook.handler
-            && let Some(delivered) = crate::dialects::prx::topic::delivery(&plugin.events, &event)
+            && let Ok(delivered) = call
+                .hook
+                .dialect
+                .plugin_event(&plugin.events, call.settings.event)
         {
             details.insert("plugin_event".into(), Value::from(delivered));
         }

@@ -99,8 +99,9 @@ pub(crate) struct Sniff {
     pub(crate) hooks_object: bool,
     /// Some entry under an event holds a `hooks` array (Claude's matcher groups).
     pub(crate) nested_hooks: bool,
-    /// Some entry (or the root) has a PRX-only key: `timeout_ms`, `stdin_json`, `args`.
-    pub(crate) prx_keys: bool,
+    /// Some entry (or the root) has a key of the exec form (PRX's): `timeout_ms`, `stdin_json`,
+    /// `args`.
+    pub(crate) exec_keys: bool,
     /// The root has a `version` key.
     pub(crate) version: bool,
     /// Some entry names its command per shell or as a program (`bash`, `powershell`, `exec`) or
@@ -147,7 +148,7 @@ impl Sniff {
             .iter()
             .any(|e| e.get("hooks").and_then(Node::as_array).is_some());
         let has = |key: &str| entries.iter().any(|e| e.get(key).is_some());
-        sniff.prx_keys = has("timeout_ms")
+        sniff.exec_keys = has("timeout_ms")
             || has("stdin_json")
             || has("args")
             || root.get("timeout_ms").is_some();
@@ -413,6 +414,12 @@ pub(crate) trait DialectSpec: Sync {
     fn loop_limited(&self, _event: &str) -> bool {
         false
     }
+    /// The name under which a WASM plugin hook subscribed to `patterns` receives the fired
+    /// `event` on the dialect's plugin bus (`Err` with the event's own name on the bus when no
+    /// pattern selects it). Only a dialect with plugin hooks has a bus: the rest pass the name on.
+    fn plugin_event(&self, _patterns: &[String], event: &str) -> Result<String, String> {
+        Err(event.to_owned())
+    }
 
     // ---- output ----
 
@@ -439,9 +446,18 @@ pub(crate) trait DialectSpec: Sync {
     fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
         None
     }
+    /// How `hookrun hooks` edits its file at `path` (one of its files), when it can.
+    fn editing(&self, _path: &Path) -> Option<crate::model::editing::Editing> {
+        None
+    }
 
     // ---- validate ----
 
+    /// Codes of warnings its loader gives that `validate` reports as errors (beside
+    /// [`crate::config::diagnostics::VALIDATE_ERRORS`]).
+    fn validate_errors(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// How `validate` judges a timeout.
     fn timeout_rule(&self) -> TimeoutRule {
         default_timeout_rule()

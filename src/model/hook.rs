@@ -600,7 +600,7 @@ mod tests {
         let cases = [
             ("./hooks/deny-rm.sh", "deny-rm"),
             (
-                "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check_style.py --strict",
+                "\"$PROJECT_DIR\"/.agent/hooks/check_style.py --strict",
                 "check_style",
             ),
             ("python3 hooks/audit.py", "audit"),
@@ -667,7 +667,7 @@ mod tests {
             .iter()
             .map(|&(source, name)| {
                 let mut hook = Hook::new(
-                    crate::dialects::CLAUDE,
+                    crate::dialects::HOOKRUN,
                     source,
                     EventSelector::Named("Stop".into()),
                     Handler::Command(shell("true")),
@@ -701,7 +701,7 @@ mod tests {
             .iter()
             .map(|name| {
                 let mut hook = Hook::new(
-                    crate::dialects::CLAUDE,
+                    crate::dialects::HOOKRUN,
                     0,
                     EventSelector::Named("Stop".into()),
                     Handler::Command(shell("true")),

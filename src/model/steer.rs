@@ -41,9 +41,9 @@ impl Steer {
     /// ignore them too).
     pub(crate) fn read(map: &Map<String, Value>) -> Steer {
         let specific = map.get("hookSpecificOutput").and_then(Value::as_object);
-        let pick = |key: &str, gemini: &str| {
+        let pick = |key: &str, specific_key: &str| {
             map.get(key)
-                .or_else(|| specific.and_then(|s| s.get(gemini)))
+                .or_else(|| specific.and_then(|s| s.get(specific_key)))
                 .filter(|value| value.is_object())
                 .cloned()
         };
@@ -132,24 +132,24 @@ mod tests {
     }
 
     #[test]
-    fn gemini_keys_and_hookrun_keys_read_alike() {
-        let gemini = read(&json!({"hookSpecificOutput": {
+    fn hook_specific_keys_and_hookrun_keys_read_alike() {
+        let specific = read(&json!({"hookSpecificOutput": {
             "clearContext": true,
             "tailToolCallRequest": {"name": "read_file", "args": {"path": "x"}},
-            "llm_request": {"model": "gemini-2.5-flash"},
+            "llm_request": {"model": "m-1"},
             "llm_response": {"candidates": []},
             "toolConfig": {"mode": "ANY"}
         }}));
         let hookrun = read(&json!({
             "clear_context": true,
             "tail_tool_call": {"name": "read_file", "args": {"path": "x"}},
-            "updated_model_request": {"model": "gemini-2.5-flash"},
+            "updated_model_request": {"model": "m-1"},
             "model_response": {"candidates": []},
             "tool_config": {"mode": "ANY"}
         }));
-        assert_eq!(gemini, hookrun);
-        assert!(gemini.clear_context);
-        assert_eq!(gemini.tool_config, Some(json!({"mode": "ANY"})));
+        assert_eq!(specific, hookrun);
+        assert!(specific.clear_context);
+        assert_eq!(specific.tool_config, Some(json!({"mode": "ANY"})));
     }
 
     #[test]

@@ -73,7 +73,7 @@ fn hook() -> Value {
                 "items": {"type": "string"},
                 "description": "Event names to run on, in any dialect's vocabulary; \"*\" for all, \"prefix.*\" patterns.",
             },
-            "matcher": string("Claude matcher semantics: \"\"/\"*\" all, names split on | or ,, else a regex."),
+            "matcher": string("Names or a regex: \"\"/\"*\" all, names split on | or ,, else a regex."),
             "if": string("A permission-rule condition such as \"Bash(rm -rf *)\"."),
             "condition": string("The design note's name for `if` (give one of the two)."),
             "kind": {"enum": ["command", "prompt", "agent", "http", "guard"], "description": "How the hook runs; default: guard when `guard` is set, prompt when `prompt` is set, http when `url` is set, else command."},
@@ -95,7 +95,7 @@ fn hook() -> Value {
             "on_error": {"enum": ["allow", "deny"], "description": "deny: a failing hook blocks (fails closed)."},
             "enabled": boolean("false switches the hook off."),
             "payload_file": boolean("Also hand the payload as a 0600 temp file in HOOKRUN_PAYLOAD_FILE."),
-            "sanitize_env": boolean("Run with PRX's sanitised environment."),
+            "sanitize_env": boolean("Start from an empty environment (PATH only)."),
         },
     })
 }

@@ -77,13 +77,13 @@ fn hook_record() -> Value {
             "leaked": {"type": "integer", "minimum": 1, "description": "How many processes the hook left running when it ended (in its group or escaped from it; holding its pipes or not); hookrun ended them with SIGTERM, then SIGKILL after the grace."},
             "truncated": boolean("Output beyond the caps was dropped."),
             "stderr": string("The first 4 KiB of the hook's stderr."),
-            "ignored_decision": decision_enum("A deny or ask from a hook that cannot block (observe mode, PRX)."),
+            "ignored_decision": decision_enum("A deny or ask from a hook that cannot block (observe mode, or a dialect whose hooks never block)."),
             "skipped_reason": string("Why the hook was not run."),
             "http_status": {"type": "integer", "description": "An http hook: the reply's status."},
             "http_body": string("An http hook that failed: the first 4 KiB of the reply's body."),
-            "enforced": {"description": "As the hook printed it (PromptKit)."},
-            "metadata": {"description": "As the hook printed it (PromptKit)."},
-            "suppressOutput": {"description": "As the hook printed it (Claude)."},
+            "enforced": {"description": "As the hook printed it (one agent's own answer field, passed on)."},
+            "metadata": {"description": "As the hook printed it (one agent's own answer field, passed on)."},
+            "suppressOutput": {"description": "As the hook printed it (one agent's own answer field, passed on)."},
         },
     })
 }

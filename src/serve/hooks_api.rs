@@ -109,7 +109,7 @@ impl HookBody {
     /// per-hook switches (Claude, Gemini, Cursor) has every hook on: `true` asks nothing, and
     /// `false` is refused before anything is written.
     fn switch(&self, file: &HookFile) -> Result<Option<bool>, Response> {
-        let per_hook = matches!(file.dialect.name(), "prx" | "proxyai");
+        let per_hook = file.editing().is_some_and(|e| e.hook_switch.is_some());
         match self.enabled {
             Some(false) if !per_hook => Err(error(
                 StatusCode::BAD_REQUEST,

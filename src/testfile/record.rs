@@ -255,8 +255,8 @@ mod tests {
         assert_eq!(unique_name(existing, "Stop"), "Stop #3");
         assert_eq!(relative(Path::new("/p/tests"), Path::new("/p")), "..");
         assert_eq!(
-            relative(Path::new("/p"), Path::new("/p/.claude/s.json")),
-            ".claude/s.json"
+            relative(Path::new("/p"), Path::new("/p/.agent/s.json")),
+            ".agent/s.json"
         );
         assert_eq!(relative(Path::new("/p"), Path::new("/p")), ".");
     }

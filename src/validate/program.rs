@@ -189,10 +189,15 @@ mod tests {
     #[test]
     fn expansion_keeps_only_what_needs_no_shell() {
         let dir = Path::new("/p");
-        assert_eq!(
-            expand("$CLAUDE_PROJECT_DIR/h.sh", dir).as_deref(),
-            Some("/p/h.sh")
-        );
+        for var in crate::dialects::ALL
+            .iter()
+            .flat_map(|d| d.project_dir_vars())
+        {
+            assert_eq!(
+                expand(&format!("${var}/h.sh"), dir).as_deref(),
+                Some("/p/h.sh")
+            );
+        }
         assert_eq!(
             expand("${HOOKRUN_PROJECT_DIR}/h.sh;", dir).as_deref(),
             Some("/p/h.sh")

@@ -147,8 +147,8 @@ mod tests {
     #[test]
     fn finds_plain_and_braced_variables_once() {
         assert_eq!(
-            expanded(r#""${CLAUDE_PLUGIN_ROOT}/x.sh" $A $A "${B}""#),
-            ["CLAUDE_PLUGIN_ROOT", "A", "B"]
+            expanded(r#""${PLUGIN_ROOT}/x.sh" $A $A "${B}""#),
+            ["PLUGIN_ROOT", "A", "B"]
         );
     }
 

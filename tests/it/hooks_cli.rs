@@ -8,6 +8,8 @@ use serde_json::Value;
 
 use crate::harness::Case;
 
+mod codex;
+mod copilot;
 mod toml;
 
 /// `hookrun hooks list --format json`, as one document per file.

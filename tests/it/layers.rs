@@ -6,6 +6,9 @@
 //!
 //! Test code (`*_tests.rs` files, and everything after a file's first `#[cfg(test)]`) may build
 //! its inputs from any layer and is not checked.
+//!
+//! The wall between the core and the agents: outside `dialects/` (and `serve`, `wasm`, `llm`), no
+//! code names an agent ([`the_core_names_no_agent`]), save the few lines of [`NAMES_AN_AGENT`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -339,4 +342,162 @@ fn the_scanner_reads_grouped_and_plain_paths() {
     let text = "use crate::a::b::{C, D};\nuse crate::{x::y, z};\nlet v = crate::q::r(1); // crate::no\n#[cfg(test)]\nuse crate::t;";
     let paths: Vec<String> = crate_paths(text).iter().map(|p| p.join("::")).collect();
     assert_eq!(paths, ["a::b", "x::y", "z", "q::r"]);
+}
+
+/// The agents hookrun speaks for, as words (an identifier's parts, a string's words).
+const AGENTS: &[&str] = &[
+    "claude",
+    "codex",
+    "copilot",
+    "cursor",
+    "gemini",
+    "praison",
+    "praisonai",
+    "promptkit",
+    "proxyai",
+    "prx",
+];
+
+/// The top-level modules whose code may name agents, with why.
+const AGENT_MODULES: &[(&str, &str)] = &[
+    (
+        "dialects",
+        "each agent's knowledge, behind the dialect interface",
+    ),
+    (
+        "serve",
+        "`hookrun serve` carries PRX's event bus and its names",
+    ),
+    ("wasm", "runs PRX's WASM plugins against PRX's `hook` world"),
+    (
+        "llm",
+        "names the model providers, one of which is also an agent's maker",
+    ),
+];
+
+/// Lines of the core that name an agent all the same: (file under `src/`, text on the line, why).
+const NAMES_AN_AGENT: &[(&str, &str, &str)] = &[
+    (
+        "validate/plugin.rs",
+        "",
+        "validate's checks of WASM plugins, which only PRX has, say what PRX refuses",
+    ),
+    (
+        "execute/job.rs",
+        "CLAUDE_PROJECT_DIR",
+        "an exec form's `${CLAUDE_PROJECT_DIR}` is replaced in every dialect's hooks (copied ones)",
+    ),
+];
+
+/// `line` without a trailing `//` comment (one outside a string literal).
+fn code_of(line: &str) -> &str {
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut previous = ' ';
+    for (at, c) in line.char_indices() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if c == '/' && previous == '/' {
+            return &line[..at - 1];
+        }
+        previous = c;
+    }
+    line
+}
+
+/// The words of `code`: each run of letters and digits, and the parts of a camelCase one.
+fn words(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for run in code
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|r| !r.is_empty())
+    {
+        out.push(run.to_ascii_lowercase());
+        let mut part = String::new();
+        let mut previous_lower = false;
+        for c in run.chars() {
+            if c.is_ascii_uppercase() && previous_lower {
+                out.push(std::mem::take(&mut part).to_ascii_lowercase());
+            }
+            previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+            part.push(c);
+        }
+        out.push(part.to_ascii_lowercase());
+    }
+    out
+}
+
+/// Every line of the core's code (comments aside) that names an agent, as `file:line: text`.
+fn agents_named() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&src_dir(), &mut files);
+    let mut named = Vec::new();
+    for file in files.iter().filter(|f| !is_test_file(f)) {
+        let rel = file
+            .strip_prefix(src_dir())
+            .expect("under src/")
+            .to_string_lossy()
+            .into_owned();
+        if AGENT_MODULES
+            .iter()
+            .any(|(module, _)| top(&module_of(file)) == *module)
+        {
+            continue;
+        }
+        let text = fs::read_to_string(file).expect("readable");
+        for (number, line) in text.lines().enumerate() {
+            let code = code_of(line);
+            if code.trim().is_empty()
+                || !words(code).iter().any(|w| AGENTS.contains(&w.as_str()))
+                || NAMES_AN_AGENT
+                    .iter()
+                    .any(|(f, needle, _)| *f == rel && line.contains(needle))
+            {
+                continue;
+            }
+            named.push(format!("src/{rel}:{}: {}", number + 1, line.trim()));
+        }
+    }
+    named
+}
+
+/// Outside the dialects' modules (and `serve`, `wasm` and `llm`), no code names an agent: not a
+/// `dialects::<agent>` module, not a dialect's constant, not an agent's name in a string or an
+/// identifier. What the core needs of an agent it asks the agent's dialect. Comments may name
+/// agents (they say where a rule comes from), and so may the `*_tests.rs` files, which use real
+/// dialects as the core's fixtures; the inline tests of core files may not.
+#[test]
+fn the_core_names_no_agent() {
+    let named = agents_named();
+    assert!(
+        named.is_empty(),
+        "core code naming an agent (ask its dialect, or add to NAMES_AN_AGENT with a reason):\n{}",
+        named.join("\n")
+    );
+}
+
+#[test]
+fn the_agent_scanner_reads_words_strings_and_identifiers_but_not_comments() {
+    assert_eq!(
+        code_of(r#"let x = "a // b"; // c"#),
+        r#"let x = "a // b"; "#
+    );
+    let found = |code: &str| words(code).iter().any(|w| AGENTS.contains(&w.as_str()));
+    assert!(found("crate::dialects::CLAUDE"));
+    assert!(found("crate::dialects::prx::topic"));
+    assert!(found("let path = \".claude/settings.json\";"));
+    assert!(found("fn read_gemini_keys()"));
+    assert!(found("struct CopilotOutput;"));
+    assert!(found("\"ProxyAI\""));
+    assert!(found("PRX_BLOCKED_ENV"));
+    assert!(!found("let cursors = proximity;"));
+    assert!(!found(code_of("let x = 1; // PRX's rule")));
 }

@@ -16,6 +16,7 @@ use crate::config::reader::child;
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::answer::Policy;
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile};
+use crate::model::editing::{Editing, Fixed, Layout, Switch};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::{Dialect, Level, Source};
@@ -71,6 +72,10 @@ impl DialectSpec for Claude {
 
     fn name(&self) -> &'static str {
         "claude"
+    }
+
+    fn editing(&self, _path: &Path) -> Option<Editing> {
+        Some(EDITING)
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -202,3 +207,15 @@ pub(crate) fn target(event: &str) -> Target {
         _ => Target::None,
     }
 }
+
+/// Claude's settings as `hookrun hooks` edits them: command handlers in matcher groups, and
+/// `disableAllHooks` for the whole file.
+const EDITING: Editing = Editing {
+    layout: Layout::Groups,
+    file_switch: Some(Switch {
+        path: &["disableAllHooks"],
+        off: true,
+    }),
+    entry_keys: &[("type", Fixed::Str("command"))],
+    ..Editing::shell_entries()
+};

@@ -30,6 +30,7 @@ use crate::model::Dialect;
 use crate::model::Level;
 use crate::model::answer::Policy;
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile};
+use crate::model::editing::{Editing, Fixed, Layout};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -66,6 +67,11 @@ impl DialectSpec for Codex {
 
     fn name(&self) -> &'static str {
         "codex"
+    }
+
+    /// Its `hooks.json`; the inline `[hooks]` of `config.toml` are not edited.
+    fn editing(&self, path: &Path) -> Option<Editing> {
+        (!is_toml(path)).then_some(EDITING)
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -177,3 +183,12 @@ fn target(event: &str) -> Target {
         _ => Target::None,
     }
 }
+
+/// Codex's `hooks.json` as `hookrun hooks` edits it: Claude's matcher groups of command handlers
+/// (`type` is required), timeouts in seconds, no switch (Codex keeps its per-hook state in
+/// `config.toml`).
+const EDITING: Editing = Editing {
+    layout: Layout::Groups,
+    entry_keys: &[("type", Fixed::Str("command"))],
+    ..Editing::shell_entries()
+};

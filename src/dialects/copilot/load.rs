@@ -89,7 +89,7 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
 
 /// Whether `path` is a settings file (`settings.json`, `settings.local.json`) rather than a
 /// hooks file.
-fn is_settings(path: &std::path::Path) -> bool {
+pub(super) fn is_settings(path: &std::path::Path) -> bool {
     path.file_name()
         .and_then(|name| name.to_str())
         .is_some_and(|name| name == "settings.json" || name == "settings.local.json")

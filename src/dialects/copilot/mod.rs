@@ -31,6 +31,7 @@ use crate::model::answer::Policy;
 use crate::model::dialect::{
     AgentOutput, DialectSpec, EventContext, FileOrder, Shape, Sniff, SourceFile, TimeoutRule,
 };
+use crate::model::editing::{CommandKeys, Editing, Fixed, Switch, TimeUnit, TimeoutKey};
 use crate::model::hook::{EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::{Dialect, Level, Source};
@@ -56,6 +57,18 @@ const PROJECT_SETTINGS: &[&str] = &[
 impl DialectSpec for Copilot {
     fn name(&self) -> &'static str {
         "copilot"
+    }
+
+    /// A hooks file must keep `"version": 1`; a settings file's `hooks` has no version.
+    fn editing(&self, path: &Path) -> Option<Editing> {
+        Some(if load::is_settings(path) {
+            Editing {
+                file_keys: &[],
+                ..EDITING
+            }
+        } else {
+            EDITING
+        })
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -229,3 +242,29 @@ impl DialectSpec for Copilot {
 pub(crate) fn copilot_home() -> Option<PathBuf> {
     env_dir("COPILOT_HOME").or_else(|| home_path(".copilot"))
 }
+
+/// Copilot's hooks file as `hookrun hooks` edits it: flat entries with their own `matcher`, the
+/// shell line under `bash` (or `command` where the entry has it, `exec` + `args` where it runs a
+/// program), `timeoutSec` (or its alias `timeout`), `env`, and `disableAllHooks`. An entry that
+/// also has a `powershell` command keeps its command: changing one would leave Windows running
+/// the old one.
+const EDITING: Editing = Editing {
+    command: CommandKeys::Shell {
+        keys: &["bash", "command"],
+        exec: Some(("exec", "args")),
+        elsewhere: &["powershell"],
+    },
+    timeout: TimeoutKey {
+        key: "timeoutSec",
+        unit: TimeUnit::Seconds,
+        aliases: &["timeout"],
+    },
+    file_switch: Some(Switch {
+        path: &["disableAllHooks"],
+        off: true,
+    }),
+    env: Some("env"),
+    entry_keys: &[("type", Fixed::Str("command"))],
+    file_keys: &[("version", Fixed::Number(1))],
+    ..Editing::shell_entries()
+};

@@ -17,6 +17,7 @@ use crate::model::answer::{
     Answer, Decision, Merged, Policy, block_reason, decision_word, joined, object, put,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::editing::Editing;
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use serde_json::Map;
@@ -61,6 +62,11 @@ impl DialectSpec for Cursor {
         "cursor"
     }
 
+    fn editing(&self, _path: &std::path::Path) -> Option<Editing> {
+        // Flat entries, each with its own `matcher`; no switches.
+        Some(Editing::shell_entries())
+    }
+
     fn discovery(&self) -> &'static [&'static str] {
         &[".cursor/hooks.json"]
     }
@@ -87,7 +93,7 @@ impl DialectSpec for Cursor {
     fn recognises(&self, sniff: Sniff) -> bool {
         sniff.hooks_object
             && !sniff.nested_hooks
-            && !sniff.prx_keys
+            && !sniff.exec_keys
             && !sniff.shell_fields
             && sniff.version
     }

@@ -25,6 +25,7 @@ use crate::model::answer::{
     Answer, Decision, Merged, Policy, Reasons, Steer, decision_word, joined, put, stop_fields,
 };
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::editing::{Editing, Fixed, Layout, Switch, TimeUnit, TimeoutKey};
 use crate::model::hook::{CommandForm, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -58,6 +59,10 @@ impl DialectSpec for Gemini {
 
     fn name(&self) -> &'static str {
         "gemini"
+    }
+
+    fn editing(&self, _path: &std::path::Path) -> Option<Editing> {
+        Some(EDITING)
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -295,3 +300,20 @@ fn steer(specific: &mut Map<String, Value>, event: &str, steer: &Steer) {
 #[cfg(test)]
 #[path = "output_tests.rs"]
 mod tests;
+
+/// Gemini's settings as `hookrun hooks` edits them: command handlers in matcher groups, timeouts
+/// in milliseconds, and `hooksConfig.enabled` for the whole file.
+const EDITING: Editing = Editing {
+    layout: Layout::Groups,
+    timeout: TimeoutKey {
+        key: "timeout",
+        unit: TimeUnit::Milliseconds,
+        aliases: &[],
+    },
+    file_switch: Some(Switch {
+        path: &["hooksConfig", "enabled"],
+        off: false,
+    }),
+    entry_keys: &[("type", Fixed::Str("command"))],
+    ..Editing::shell_entries()
+};

@@ -18,6 +18,7 @@ use crate::model::Dialect;
 use crate::model::Level;
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, SourceFile, TimeoutRule};
+use crate::model::editing::{CommandKeys, Editing, Layout, Switch};
 use crate::model::hook::{CommandForm, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::payload::template;
@@ -32,6 +33,10 @@ struct Hookrun;
 impl DialectSpec for Hookrun {
     fn name(&self) -> &'static str {
         "hookrun"
+    }
+
+    fn editing(&self, _path: &Path) -> Option<Editing> {
+        Some(EDITING)
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -163,3 +168,23 @@ fn template_values<'a>(ctx: &EventContext<'a>) -> template::Values<'a> {
         timestamp: ctx.timestamp,
     }
 }
+
+/// hookrun.toml as `hookrun hooks` edits it: `[[hook]]` tables (the edit layer's `toml_hooks`
+/// knows their keys), with a switch per hook and one for the file.
+const EDITING: Editing = Editing {
+    layout: Layout::Tables,
+    command: CommandKeys::Exec {
+        program: "command",
+        args: "args",
+    },
+    file_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    hook_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    env: Some("env"),
+    ..Editing::shell_entries()
+};

@@ -12,6 +12,7 @@ use crate::matching::{Flavour, Syntax, Target};
 use crate::model::Dialect;
 use crate::model::answer::{Answer, Merged, Policy, block_reason, decision_word, object, put};
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
+use crate::model::editing::{Editing, Switch};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -45,6 +46,10 @@ impl DialectSpec for Proxyai {
 
     fn name(&self) -> &'static str {
         "proxyai"
+    }
+
+    fn editing(&self, _path: &std::path::Path) -> Option<Editing> {
+        Some(EDITING)
     }
 
     fn discovery(&self) -> &'static [&'static str] {
@@ -154,3 +159,13 @@ fn proxyai(m: &Merged) -> Answer {
         answer
     }
 }
+
+/// ProxyAI's settings as `hookrun hooks` edits them: flat entries, each with its own `matcher`
+/// and `enabled` switch.
+const EDITING: Editing = Editing {
+    hook_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    ..Editing::shell_entries()
+};

@@ -9,12 +9,17 @@ use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 use super::{EVENTS, normalize_event};
-use crate::config::diagnostics::{PRX_BLOCKED_ENV, Severity, did_you_mean};
+use crate::config::diagnostics::{Severity, did_you_mean};
 use crate::config::locate::Step;
 use crate::config::reader::{Reader, child, child_index, json_syntax_error};
 use crate::config::tree::{Node, Object};
 use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Mode, StdinMode};
 use crate::model::load::{DialectLoad, LoadContext, resolve_program};
+
+/// An action's `env` sets a variable the sanitised environment never passes (`LD_*`,
+/// `GCONV_PATH`, `PATH`, …): `fire` skips the variable with a warning, `validate` reports an error
+/// (docs/dialects/prx.md).
+pub(crate) const BLOCKED_ENV_CODE: &str = "prx-blocked-env";
 
 /// `enabled` is hookrun's per-action switch (`hookrun hooks disable`); PRX's own runner ignores it.
 const ACTION_KEYS: &[&str] = &[
@@ -272,7 +277,7 @@ fn allowed_env(
                     BLOCKED_ENV_PREFIXES.join("*, "),
                     BLOCKED_ENV.join(", ")
                 ));
-                diagnostic.code = Some(PRX_BLOCKED_ENV);
+                diagnostic.code = Some(BLOCKED_ENV_CODE);
             }
             !blocked
         })

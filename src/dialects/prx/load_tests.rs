@@ -123,7 +123,7 @@ fn blocked_env_vars_are_dropped_with_a_coded_warning() {
     assert!(
         load.diagnostics
             .iter()
-            .all(|d| d.code == Some(PRX_BLOCKED_ENV))
+            .all(|d| d.code == Some(BLOCKED_ENV_CODE))
     );
     assert_eq!(load.hooks[0].env, [("FOO".to_owned(), "bar".to_owned())]);
 }

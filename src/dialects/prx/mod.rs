@@ -20,6 +20,7 @@ use crate::matching::Target;
 use crate::model::Dialect;
 use crate::model::answer::Policy;
 use crate::model::dialect::{DialectSpec, EventContext, Shape, Sniff, TimeoutRule};
+use crate::model::editing::{CommandKeys, Editing, Layout, Switch, TimeUnit, TimeoutKey};
 use crate::model::hook::{EventSelector, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 
@@ -57,6 +58,11 @@ impl DialectSpec for Prx {
         "prx"
     }
 
+    /// Its `hooks.json`; a plugin's manifest is not edited.
+    fn editing(&self, path: &std::path::Path) -> Option<Editing> {
+        (!is_manifest(path)).then_some(EDITING)
+    }
+
     fn discovery(&self) -> &'static [&'static str] {
         &["hooks.json"]
     }
@@ -80,7 +86,7 @@ impl DialectSpec for Prx {
     }
 
     fn recognises(&self, sniff: Sniff) -> bool {
-        sniff.hooks_object && !sniff.nested_hooks && sniff.prx_keys && !sniff.shell_fields
+        sniff.hooks_object && !sniff.nested_hooks && sniff.exec_keys && !sniff.shell_fields
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
@@ -162,6 +168,17 @@ impl DialectSpec for Prx {
         }
     }
 
+    /// A plugin gets the event under the name or the `prx.lifecycle.` topic its patterns
+    /// select ([`topic::delivery`]).
+    fn plugin_event(&self, patterns: &[String], event: &str) -> Result<String, String> {
+        let event = lifecycle_event(event);
+        topic::delivery(patterns, &event).ok_or(event)
+    }
+
+    fn validate_errors(&self) -> &'static [&'static str] {
+        &[load::BLOCKED_ENV_CODE]
+    }
+
     fn timeout_rule(&self) -> TimeoutRule {
         TimeoutRule {
             max: std::time::Duration::from_secs(300),
@@ -222,6 +239,34 @@ fn is_envelope(payload: &Map<String, Value>) -> bool {
         && payload.contains_key("payload")
         && payload.contains_key("timestamp")
 }
+
+/// PRX's `hooks.json` as `hookrun hooks` edits it: exec-form actions without a matcher, a
+/// switch per action and one for the file, picked first when no file is named.
+const EDITING: Editing = Editing {
+    layout: Layout::Entries,
+    command: CommandKeys::Exec {
+        program: "command",
+        args: "args",
+    },
+    matcher: false,
+    timeout: TimeoutKey {
+        key: "timeout_ms",
+        unit: TimeUnit::Milliseconds,
+        aliases: &[],
+    },
+    file_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    hook_switch: Some(Switch {
+        path: &["enabled"],
+        off: false,
+    }),
+    stdin_json: Some("stdin_json"),
+    env: Some("env"),
+    preferred: true,
+    ..Editing::shell_entries()
+};
 
 #[cfg(test)]
 mod tests {
