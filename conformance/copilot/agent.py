@@ -240,13 +240,19 @@ class Agent:
                     upd = None
             run_cmd = upd.get("command", cli_agent.COMMAND) if isinstance(upd, dict) else cli_agent.COMMAND
         elif ev in PERMISSION_EVENTS:
-            e["proceeds"] = dec != "deny"
+            e["proceeds"] = dec != "deny" and doc.get("continue") is not False
+            if doc.get("continue") is False:
+                # `interrupt` ends the run: the model is asked nothing more, so told nothing.
+                e["reason"] = None
         elif ev in PROMPT_EVENTS:
             e["proceeds"] = not blocked and doc.get("continue") is not False
         elif ev in STOP_EVENTS:
             e["proceeds"] = not blocked
         else:
             e["proceeds"] = True
+        if isinstance(doc.get("updated_prompt"), str):
+            # the rewritten prompt is the text the model reads, in place of the user's
+            e["context"] = doc["updated_prompt"]
         if ev in POST_EVENTS and isinstance(doc.get("updated_output"), dict):
             # the replaced tool result is what the model reads
             e["reason"] = doc["updated_output"].get("textResultForLlm") or e["reason"]
@@ -257,6 +263,11 @@ class Agent:
 
     def compare_c(self, s, a, c):
         bad = cli_agent.compare_c(a, c)
+        # The document joins the hooks' contexts with a newline, Copilot with a blank line (as
+        # `--output copilot` does): the scenarios' contexts are one line each.
+        if "context" in bad and c.get("context"):
+            if "\n\n".join(c["context"].split("\n")) in " \n".join(a.get("told") or []):
+                bad.remove("context")
         # A blocked prompt's reason reaches only the user (the CLI's stderr, `! <reason>`).
         if s["event"] in PROMPT_EVENTS and a.get("proceeds") is False and "reason" in bad:
             if c.get("reason") and c["reason"] in " ".join(a.get("warning") or []):
