@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs one Copilot CLI scenario inside a network and mount namespace of its own (started as
-# `unshare -rnm sh run-in-netns.sh WORK PROJECT COPILOT CACHE PROMPT SECONDS [TRUST]`): brings up
+# `unshare -rnm sh run-in-netns.sh WORK PROJECT COPILOT CACHE PROMPT SECONDS [TRUST [COMMAND]]`): brings up
 # lo, starts the scripted model server on 127.0.0.1, runs `copilot -p` against it (offline, BYOK
 # `openai` provider) for at most SECONDS, stops the server. Nothing can leave the namespace: it
 # has no interface but lo.
@@ -9,18 +9,21 @@
 # run unpacks it again.
 # TRUST: "trusted" (default: --trust-folder, the folder trusted for this one session) or
 # "untrusted" (no --trust-folder, no trustedFolders entry: Copilot loads no project hooks).
+# COMMAND: the shell command the scripted model asks the bash tool to run (default
+# `echo marker > out.txt`).
 # Policy hooks: when WORK/etc/github-copilot/policy.d exists, WORK/etc is laid over /etc (an
 # overlay inside the mount namespace: the machine's /etc is not touched) so that Copilot reads it
 # as /etc/github-copilot/policy.d; files there belong to root, as Copilot requires, because the
 # namespace maps the caller to root.
 set -u
 work="$1"; project="$2"; copilot="$3"; cache="$4"; prompt="$5"; seconds="$6"; trust="${7:-trusted}"
+command="${8:-echo marker > out.txt}"
 here="$(cd "$(dirname "$0")" && pwd)"
 ip link set lo up
 if [ -d "$work/etc/github-copilot/policy.d" ]; then
   mount -t overlay overlay -o "lowerdir=$work/etc:/etc" /etc || exit 3
 fi
-python3 "$here/../lib/model_server.py" "$work/port" "$work/model.jsonl" "echo marker > out.txt" </dev/null >/dev/null 2>&1 &
+python3 "$here/../lib/model_server.py" "$work/port" "$work/model.jsonl" "$command" </dev/null >/dev/null 2>&1 &
 server=$!
 i=0
 while [ ! -f "$work/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
