@@ -24,6 +24,13 @@ pub(crate) fn env_dir(name: &str) -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
+/// hookrun's state directory: `$XDG_STATE_HOME/hookrun`, else `~/.local/state/hookrun`; `None`
+/// when neither variable is set.
+pub(crate) fn state_dir() -> Option<PathBuf> {
+    let base = env_dir("XDG_STATE_HOME").or_else(|| home_path(".local/state"))?;
+    Some(base.join("hookrun"))
+}
+
 /// `rel` under the user's home directory (`$HOME`); `None` when `HOME` is unset.
 pub(crate) fn home_path(rel: &str) -> Option<PathBuf> {
     env_dir("HOME").map(|home| home.join(rel))

@@ -48,7 +48,7 @@ fn applies(
     let file = format!("loop-{}.json", sanitize(session(payload)));
     Some((
         limit,
-        state_dir()?.join(file),
+        crate::config::sources::state_dir()?.join(file),
         format!("{event}:{}", hook.name),
     ))
 }
@@ -71,16 +71,6 @@ fn sanitize(text: &str) -> String {
         })
         .take(120)
         .collect()
-}
-
-fn state_dir() -> Option<PathBuf> {
-    let base = match std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(std::env::var_os("HOME")?)
-            .join(".local")
-            .join("state"),
-    };
-    Some(base.join("hookrun"))
 }
 
 fn read(path: &std::path::Path) -> BTreeMap<String, u64> {

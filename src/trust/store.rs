@@ -75,9 +75,7 @@ impl Document {
 
 /// The store's path; `None` when neither `XDG_STATE_HOME` nor `HOME` is set.
 pub(crate) fn path() -> Option<PathBuf> {
-    let base = crate::config::sources::env_dir("XDG_STATE_HOME")
-        .or_else(|| crate::config::sources::home_path(".local/state"))?;
-    Some(base.join("hookrun").join("trust.json"))
+    Some(crate::config::sources::state_dir()?.join("trust.json"))
 }
 
 impl Store {

@@ -206,6 +206,8 @@ impl Case {
             // The machine's own managed policy (`/etc/claude-code`, …) never reaches a test.
             .env("HOOKRUN_SYSTEM_ROOT", self.home.path().join("system"))
             .env_remove("CLAUDE_CONFIG_DIR")
+            // Run inside Claude Code, the tests must not write to its session's env file.
+            .env_remove("CLAUDE_ENV_FILE")
             .env_remove("CODEX_HOME")
             .env_remove("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
             .env_remove("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")

@@ -15,6 +15,7 @@ mod core_process;
 mod dedup;
 mod dialects;
 mod dry_run;
+mod env_file;
 mod escapes;
 mod gemini_vars;
 mod generated;

@@ -4,6 +4,7 @@
 //! Claude's per-event vocabulary ([`output`]).
 
 mod answers;
+mod env_file;
 pub(crate) mod install;
 mod levels;
 pub(crate) mod load;
@@ -140,8 +141,10 @@ impl DialectSpec for Claude {
         crate::dialects::payload::EVENT_NAME
     }
 
-    fn environment(&self, _: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
-        vec![project_dir("CLAUDE_PROJECT_DIR", ctx)]
+    fn environment(&self, hook: &Hook, ctx: &EventContext<'_>, _: &[u8]) -> Vec<(String, String)> {
+        let mut vars = vec![project_dir("CLAUDE_PROJECT_DIR", ctx)];
+        vars.extend(env_file::var(hook, ctx));
+        vars
     }
 
     fn project_dir_vars(&self) -> &'static [&'static str] {
