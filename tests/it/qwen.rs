@@ -139,3 +139,33 @@ fn an_untrusted_project_runs_no_qwen_project_hook() {
     case.fire("PreToolUse");
     assert!(!case.at("ran").exists());
 }
+
+#[test]
+fn an_answer_without_hook_event_name_still_counts_for_qwen_not_for_claude() {
+    let answer = r#"echo '{"hookSpecificOutput":{"additionalContext":"ctx"}}'"#;
+    let settings = claude_settings("SessionStart", "", answer, "");
+    let qwen = Case::new().file(FILE, &settings);
+    qwen.payload(json!({"hook_event_name": "SessionStart", "source": "startup"}));
+    qwen.fire("SessionStart")
+        .exit(0)
+        .field("/additional_context", &json!("ctx"));
+    // Claude Code drops the whole answer (its schema requires `hookEventName`).
+    let claude = Case::new().file(".claude/settings.json", &settings);
+    claude.payload(json!({"hook_event_name": "SessionStart", "source": "startup"}));
+    let run = claude.fire("SessionStart").exit(0);
+    assert_ne!(
+        run.json()["additional_context"],
+        json!("ctx"),
+        "{}",
+        run.json()
+    );
+}
+
+#[test]
+fn exit_two_blocks_with_stderr_even_beside_a_json_deny_on_stdout() {
+    let command = r#"echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"from json"}}'; echo 'from stderr' >&2; exit 2"#;
+    let case = Case::new().file(FILE, &claude_settings("PreToolUse", "", command, ""));
+    case.payload(shell_call("ls"));
+    let run = case.fire("PreToolUse").exit(2).decision("deny");
+    assert_eq!(run.json()["reason"], "from stderr", "{}", run.json());
+}

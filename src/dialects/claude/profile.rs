@@ -44,6 +44,10 @@ pub(crate) struct Profile {
     pub(crate) project_dir_vars: &'static [&'static str],
     /// The events whose plain (non-JSON) stdout is context for the model.
     pub(crate) text_context_events: &'static [&'static str],
+    /// Claude's own screen of answers ([`super::answers`]): a `hookSpecificOutput` without the
+    /// fired event's `hookEventName` drops the answer, and on exit 2 a JSON deny's reason goes
+    /// ahead of stderr. Without it every JSON object is read, and exit 2 tells stderr.
+    pub(crate) claude_answer_screen: bool,
     /// Whether one command listed by several matching groups runs once per event.
     pub(crate) runs_named_command_once: bool,
     /// `disableAllHooks` in the merged settings turns every hook of the agent off.
@@ -140,13 +144,18 @@ impl DialectSpec for Profile {
         self.project_dir_vars
     }
 
-    /// Claude's reading of answers, with the profile's context events.
+    /// The shared reading of answers with the profile's context events, and Claude's screen
+    /// where the agent has it.
     fn policy(&self, hook: &Hook, event: &str) -> Policy {
         let base = Policy {
             text_is_context: self.text_context_events.contains(&event),
             ..Policy::filter(hook)
         };
-        super::answers::policy(base, event)
+        if self.claude_answer_screen {
+            super::answers::policy(base, event)
+        } else {
+            base
+        }
     }
 
     fn rewrite_replaces_input(&self) -> bool {

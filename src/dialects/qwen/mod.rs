@@ -48,6 +48,9 @@ static PROFILE: Profile = Profile {
     ],
     // Plain stdout is model context on these three; a system message elsewhere.
     text_context_events: &["SessionStart", "UserPromptSubmit", "UserPromptExpansion"],
+    // The command runner parses stdout (stderr on exit 2) and never checks `hookEventName`: an
+    // answer without it is read, and exit 2 reads stderr only (hookRunner).
+    claude_answer_screen: false,
     runs_named_command_once: true,
     disable_all_hooks: true,
     output: Some(&ClaudeOutput),
