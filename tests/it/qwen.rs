@@ -169,3 +169,17 @@ fn exit_two_blocks_with_stderr_even_beside_a_json_deny_on_stdout() {
     let run = case.fire("PreToolUse").exit(2).decision("deny");
     assert_eq!(run.json()["reason"], "from stderr", "{}", run.json());
 }
+
+#[test]
+fn validate_reads_a_millisecond_timeout_as_qwen_does_and_names_the_rule() {
+    let file = r#"{"hooks":{"Stop":[{"hooks":[
+        {"type":"command","command":"true","timeout":1800000},
+        {"type":"command","command":"true","timeout":5000000}]}]}}"#;
+    Case::new()
+        .file(FILE, file)
+        .run(&["validate"])
+        .exit(0)
+        .stdout_has("timeout 5000s is over the qwen maximum of 3600s")
+        .stdout_has("counts seconds below 1000, milliseconds from 1000 on")
+        .stdout_has("0 errors, 1 warning");
+}

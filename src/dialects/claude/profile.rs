@@ -13,13 +13,16 @@ use std::path::{Path, PathBuf};
 use crate::config::locate::Step;
 use crate::matching::Target;
 use crate::model::answer::Policy;
-use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile};
+use crate::model::dialect::{
+    AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile, TimeoutRule,
+    default_timeout_rule,
+};
 use crate::model::editing::Editing;
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::{Dialect, Level, Source};
 
-use super::load::SettingsShape;
+use super::load::{SettingsShape, TimeoutUnit};
 
 /// One Claude-shaped agent, as data.
 pub(crate) struct Profile {
@@ -168,6 +171,17 @@ impl DialectSpec for Profile {
 
     fn matcher_path(&self, entry: &[Step]) -> Option<Vec<Step>> {
         super::group_matcher(entry)
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        let unit = match self.settings.timeout_unit {
+            TimeoutUnit::Seconds => "seconds",
+            TimeoutUnit::SecondsBelow(_) => "seconds below 1000, milliseconds from 1000 on",
+        };
+        TimeoutRule {
+            unit,
+            ..default_timeout_rule()
+        }
     }
 }
 
