@@ -183,3 +183,20 @@ fn validate_reads_a_millisecond_timeout_as_qwen_does_and_names_the_rule() {
         .stdout_has("counts seconds below 1000, milliseconds from 1000 on")
         .stdout_has("0 errors, 1 warning");
 }
+
+#[test]
+fn a_top_level_decision_on_pre_tool_use_reads_as_qwens_pre_tool_use_output_reads_it() {
+    for (word, decision) in [
+        ("deny", "deny"),
+        ("block", "deny"),
+        ("ask", "ask"),
+        ("approve", "allow"),
+        ("allow", "allow"),
+    ] {
+        let command = format!(r#"echo '{{"decision":"{word}","reason":"r"}}'"#);
+        let case = Case::new().file(FILE, &claude_settings("PreToolUse", "", &command, ""));
+        case.payload(shell_call("ls"));
+        let run = case.fire("PreToolUse").decision(decision);
+        assert_eq!(run.json()["reason"], "r", "{word}");
+    }
+}
