@@ -200,3 +200,34 @@ fn a_top_level_decision_on_pre_tool_use_reads_as_qwens_pre_tool_use_output_reads
         assert_eq!(run.json()["reason"], "r", "{word}");
     }
 }
+
+#[test]
+fn hooks_add_writes_seconds_and_from_1000_seconds_milliseconds_as_qwen_reads_them() {
+    let case = Case::new().file(FILE, r#"{"model": {"name": "qwen3-coder-plus"}}"#);
+    for timeout in ["5s", "20m"] {
+        case.run(&[
+            "hooks",
+            "add",
+            "Stop",
+            "--file",
+            FILE,
+            "--timeout",
+            timeout,
+            "--",
+            "./notify.sh",
+        ])
+        .exit(0);
+    }
+    let text = std::fs::read_to_string(case.at(FILE)).unwrap();
+    let settings: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let timeouts: Vec<&serde_json::Value> = settings["hooks"]["Stop"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|group| &group["hooks"][0]["timeout"])
+        .collect();
+    assert_eq!(timeouts, [&json!(5), &json!(1_200_000)], "{text}");
+    assert_eq!(settings["model"]["name"], "qwen3-coder-plus");
+    let listed = case.run(&["list"]).exit(0);
+    assert!(listed.stdout.contains("1200s"), "{}", listed.stdout);
+}

@@ -66,14 +66,14 @@ pub(crate) enum TimeoutUnit {
     Seconds,
     /// Seconds below this value, milliseconds from it on (Qwen Code reads a command hook's
     /// `timeout` of 1000 or more as milliseconds, the unit it used to count).
-    SecondsBelow(f64),
+    SecondsBelow(u32),
 }
 
 impl TimeoutUnit {
     /// `timeout` in seconds, and the unit it was read in (for messages).
     pub(crate) fn seconds(self, timeout: f64) -> (f64, &'static str) {
         match self {
-            TimeoutUnit::SecondsBelow(limit) if timeout >= limit => {
+            TimeoutUnit::SecondsBelow(limit) if timeout >= f64::from(limit) => {
                 (timeout / 1000.0, "milliseconds")
             }
             TimeoutUnit::Seconds | TimeoutUnit::SecondsBelow(_) => (timeout, "seconds"),

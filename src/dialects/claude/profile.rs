@@ -17,7 +17,7 @@ use crate::model::dialect::{
     AgentOutput, DialectSpec, EventContext, Shape, Sniff, SourceFile, TimeoutRule,
     default_timeout_rule,
 };
-use crate::model::editing::Editing;
+use crate::model::editing::{Editing, TimeUnit, TimeoutKey};
 use crate::model::hook::Hook;
 use crate::model::load::{DialectLoad, LoadContext};
 use crate::model::{Dialect, Level, Source};
@@ -77,8 +77,20 @@ impl DialectSpec for Profile {
         self.installer
     }
 
+    /// Claude's editing, with the timeout written in the unit the profile reads.
     fn editing(&self, _path: &Path) -> Option<Editing> {
-        Some(super::EDITING)
+        let unit = match self.settings.timeout_unit {
+            TimeoutUnit::Seconds => TimeUnit::Seconds,
+            TimeoutUnit::SecondsBelow(limit) => TimeUnit::SecondsBelow(limit),
+        };
+        let editing = super::EDITING;
+        Some(Editing {
+            timeout: TimeoutKey {
+                unit,
+                ..editing.timeout
+            },
+            ..editing
+        })
     }
 
     fn discovery(&self) -> &'static [&'static str] {

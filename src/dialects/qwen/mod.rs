@@ -35,7 +35,7 @@ static PROFILE: Profile = Profile {
         // `DEFAULT_COMMAND_HOOK_TIMEOUT_SECONDS = 60` (hooks/hook-timeout.ts).
         default_timeout: Duration::from_secs(60),
         // `LEGACY_MILLISECOND_TIMEOUT_THRESHOLD = 1e3`: 1000 or more keeps its old meaning.
-        timeout_unit: TimeoutUnit::SecondsBelow(1000.0),
+        timeout_unit: TimeoutUnit::SecondsBelow(1000),
         kinds: &["http", "prompt"],
         flavour: crate::dialects::claude::FLAVOUR,
         finish: None,
