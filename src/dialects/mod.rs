@@ -25,6 +25,7 @@ pub(crate) mod praison;
 pub(crate) mod promptkit;
 pub(crate) mod proxyai;
 pub(crate) mod prx;
+pub(crate) mod qwen;
 
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
@@ -36,10 +37,11 @@ pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
 pub(crate) use prx::PRX;
+pub(crate) use qwen::QWEN;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT,
+    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
 ];
 
 /// The dialect named `name` on the command line.
@@ -185,7 +187,8 @@ mod tests {
                 "praison",
                 "prx",
                 "promptkit",
-                "copilot"
+                "copilot",
+                "qwen"
             ]
         );
     }

@@ -118,7 +118,14 @@ pub(crate) fn set_timeout(
         TimeUnit::Milliseconds => u64::try_from(timeout.as_millis())
             .ok()
             .filter(|_| timeout.subsec_nanos().is_multiple_of(1_000_000)),
-        TimeUnit::Seconds => Some(timeout.as_secs()).filter(|_| timeout.subsec_nanos() == 0),
+        TimeUnit::SecondsBelow(limit) if timeout.as_secs() >= u64::from(limit) => {
+            u64::try_from(timeout.as_millis())
+                .ok()
+                .filter(|_| timeout.subsec_nanos().is_multiple_of(1_000_000))
+        }
+        TimeUnit::Seconds | TimeUnit::SecondsBelow(_) => {
+            Some(timeout.as_secs()).filter(|_| timeout.subsec_nanos() == 0)
+        }
     };
     let Some(number) = number else {
         return Err(format!(
@@ -144,8 +151,9 @@ pub(crate) fn timeout_ms(editing: &Editing, entry: &Json) -> Option<u64> {
     };
     let n = n.as_u64()?;
     Some(match field.unit {
+        TimeUnit::SecondsBelow(limit) if n >= u64::from(limit) => n,
         TimeUnit::Milliseconds => n,
-        TimeUnit::Seconds => n.saturating_mul(1000),
+        TimeUnit::Seconds | TimeUnit::SecondsBelow(_) => n.saturating_mul(1000),
     })
 }
 

@@ -41,13 +41,16 @@ pub(crate) enum CommandKeys {
 pub(crate) enum TimeUnit {
     Seconds,
     Milliseconds,
+    /// Seconds below this many, milliseconds from it on: Qwen Code reads a `timeout` of 1000 or
+    /// more as milliseconds, so a longer timeout is written in them.
+    SecondsBelow(u32),
 }
 
 impl TimeUnit {
     /// The unit's name in messages.
     pub(crate) fn word(self) -> &'static str {
         match self {
-            TimeUnit::Seconds => "seconds",
+            TimeUnit::Seconds | TimeUnit::SecondsBelow(_) => "seconds",
             TimeUnit::Milliseconds => "milliseconds",
         }
     }

@@ -155,6 +155,16 @@ const AGENTS: &[Agent] = &[
         blocks: (0, "\"permissionDecision\":\"deny\""),
     },
     Agent {
+        name: "qwen",
+        file: ".qwen/settings.json",
+        hooks: 22,
+        existing: "{\n  \"model\": {\"name\": \"qwen3-coder-plus\"},\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["model", "./notify.sh"],
+        event: "PreToolUse",
+        var: Some("QWEN_PROJECT_DIR"),
+        blocks: (0, "\"permissionDecision\":\"deny\""),
+    },
+    Agent {
         name: "proxyai",
         file: ".proxyai/settings.json",
         hooks: 9,
@@ -677,7 +687,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 10 files"),
+        report.contains("0 errors, 0 warnings in 11 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");

@@ -43,6 +43,7 @@ mod praisonai;
 mod prompt_hooks;
 mod promptkit;
 mod prx;
+mod qwen;
 mod recipes;
 mod schema_check;
 #[cfg(feature = "serve")]

@@ -50,12 +50,35 @@ pub(crate) struct SettingsShape {
     /// The keys a handler may have (others are warned about).
     pub(crate) handler_keys: &'static [&'static str],
     pub(crate) default_timeout: Duration,
-    /// `timeout` counts milliseconds rather than seconds.
-    pub(crate) timeout_in_ms: bool,
+    /// What a handler's `timeout` counts.
+    pub(crate) timeout_unit: TimeoutUnit,
+    /// The handler `type`s besides `command` the agent runs (others load as unsupported).
+    pub(crate) kinds: &'static [&'static str],
     /// How the agent reads a group's `matcher`.
     pub(crate) flavour: Flavour,
     /// Reads the file's own top-level keys once its hooks are read.
     pub(crate) finish: Option<fn(&mut Reader<'_>, &Object<'_>, &mut Vec<Hook>)>,
+}
+
+/// What a handler's `timeout` number counts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum TimeoutUnit {
+    Seconds,
+    /// Seconds below this value, milliseconds from it on (Qwen Code reads a command hook's
+    /// `timeout` of 1000 or more as milliseconds, the unit it used to count).
+    SecondsBelow(u32),
+}
+
+impl TimeoutUnit {
+    /// `timeout` in seconds, and the unit it was read in (for messages).
+    pub(crate) fn seconds(self, timeout: f64) -> (f64, &'static str) {
+        match self {
+            TimeoutUnit::SecondsBelow(limit) if timeout >= f64::from(limit) => {
+                (timeout / 1000.0, "milliseconds")
+            }
+            TimeoutUnit::Seconds | TimeoutUnit::SecondsBelow(_) => (timeout, "seconds"),
+        }
+    }
 }
 
 /// Claude Code's settings files.
@@ -63,7 +86,8 @@ pub(crate) const CLAUDE_SETTINGS: SettingsShape = SettingsShape {
     dialect: super::CLAUDE,
     handler_keys: CLAUDE_HANDLER_KEYS,
     default_timeout: CLAUDE_TIMEOUT,
-    timeout_in_ms: false,
+    timeout_unit: TimeoutUnit::Seconds,
+    kinds: &["http", "prompt", "agent"],
     flavour: super::FLAVOUR,
     finish: None,
 };
@@ -173,7 +197,7 @@ fn read_handler(
     let dialect = shape.dialect;
     reader.unknown_keys(handler, shape.handler_keys, path, "a hook handler");
     let kind = reader.opt_str(handler, "type", path).unwrap_or("command");
-    let (default_timeout, unit_ms) = (shape.default_timeout, shape.timeout_in_ms);
+    let default_timeout = shape.default_timeout;
     let handler_kind = if kind == "command" {
         let command = reader.req_str(handler, "command", path, "the command hook")?;
         match reader.opt_str_list(handler, "args", path) {
@@ -183,11 +207,11 @@ fn read_handler(
             }),
             None => Handler::Command(CommandForm::Shell(command.to_owned())),
         }
-    } else if kind == "http" && dialect == super::CLAUDE {
+    } else if kind == "http" && shape.kinds.contains(&kind) {
         Handler::Http(crate::dialects::json_file::http_hook(
             reader, handler, path,
         )?)
-    } else if matches!(kind, "prompt" | "agent") && dialect == super::CLAUDE {
+    } else if matches!(kind, "prompt" | "agent") && shape.kinds.contains(&kind) {
         let prompt = reader.req_str(handler, "prompt", path, "the prompt hook")?;
         let ask = Ask {
             prompt: prompt.to_owned(),
@@ -218,11 +242,10 @@ fn read_handler(
         path,
     );
     if let Some(timeout) = reader.opt_number(handler, "timeout", path) {
-        let seconds = if unit_ms { timeout / 1000.0 } else { timeout };
+        let (seconds, unit) = shape.timeout_unit.seconds(timeout);
         if let Some(duration) = seconds_to_duration(seconds) {
             hook.timeout = duration;
         } else {
-            let unit = if unit_ms { "milliseconds" } else { "seconds" };
             reader.error(
                 &child(path, "timeout"),
                 format!("`timeout` must be greater than 0 ({dialect} counts {unit})"),

@@ -9,6 +9,7 @@ pub(crate) mod install;
 mod levels;
 pub(crate) mod load;
 pub(crate) mod output;
+pub(crate) mod profile;
 
 use std::path::{Path, PathBuf};
 
