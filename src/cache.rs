@@ -10,15 +10,16 @@
 //! project, and the hookrun executable itself. A load's warnings and notes are kept with it and
 //! given back as the load gave them (`warnings.rs`): a project is not slower for a warning (an
 //! event name a newer agent fires, say). A load that reported an error, met a file it could not
-//! read, or holds a handler the cache does not store is not cached. A file that is damaged, cut short, written by another user or writable by others is
-//! ignored, and the files are loaded as if there were no cache. `fire --no-cache` loads the files.
+//! read, or holds a handler the cache does not store is not cached. A file that is damaged, cut
+//! short, written by another user or writable by others is ignored, and the files are loaded as
+//! if there were no cache. `fire --no-cache` loads the files.
 //!
 //! Layout: a head (magic, the checksum and length of the index), the index (the keys above, the
-//! sources, the load's warnings, and the hooks' groups: one per dialect and event selector, with where its hooks are
-//! and their checksum), then each group's hooks, contiguous. An event reads the head and index
-//! before the payload, and the groups whose selector fires on it after: each hook's source,
-//! matcher, `if` rule and a few flags come first, so that one the payload rules out
-//! (`plan::rules_out`) is stepped over without reading the rest of it.
+//! sources, the load's warnings, and the hooks' groups: one per dialect and event selector, with
+//! where its hooks are and their checksum), then each group's hooks, contiguous. An event reads
+//! the head and index before the payload, and the groups whose selector fires on it after: each
+//! hook's source, matcher, `if` rule and a few flags come first, so that one the payload rules
+//! out (`plan::rules_out`) is stepped over without reading the rest of it.
 
 use std::path::{Path, PathBuf};
 

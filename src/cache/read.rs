@@ -15,8 +15,8 @@ use crate::model::{Dialect, EventSelector, Hook, Source};
 use crate::sources::LoadOptions;
 
 /// A cache that holds for the project at `now`, opened for `event`: its sources, the load's
-/// warnings, and the groups of hooks the event reads, still unread. `regroup` is set when the cache is left unread only
-/// because its directories have settled since it was written.
+/// warnings, and the groups of hooks the event reads, still unread. `regroup` is set when the
+/// cache is left unread only because its directories have settled since it was written.
 pub(super) fn open(
     file: &Path,
     options: &LoadOptions<'_>,

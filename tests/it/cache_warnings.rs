@@ -108,3 +108,33 @@ fn a_fire_of_another_event_from_the_cache_warns_as_the_files_do() {
     let cached = case.fire("PreToolUse").exit(2);
     assert_eq!(cached.stderr, fixed.stderr);
 }
+
+#[test]
+fn a_damaged_group_of_hooks_reports_the_warnings_once() {
+    // The index holds (the warnings are printed from it), a group of hooks after it does not:
+    // the files are loaded instead, and their warnings are not printed a second time.
+    let case = warning_project();
+    let files = case
+        .fire_with("PreToolUse", &["--no-cache"])
+        .exit(2)
+        .decision("deny");
+    case.fire("PreToolUse").exit(2);
+    let cache = cache_file(&case);
+    let good = std::fs::read(&cache).unwrap();
+    // A byte of the denying hook's command, in the group the event reads.
+    let at = good
+        .windows(7)
+        .position(|w| w == b"echo no")
+        .expect("the command is in the cache");
+    let mut bytes = good;
+    bytes[at] ^= 0x01;
+    std::fs::write(&cache, &bytes).unwrap();
+    let damaged = case.fire("PreToolUse").exit(2).decision("deny");
+    assert_ne!(
+        std::fs::read(&cache).unwrap(),
+        bytes,
+        "the damage was seen: the files were loaded and the cache written again"
+    );
+    assert_eq!(damaged.stderr, files.stderr);
+    assert_eq!(damaged.stderr.matches("PreToolUze`").count(), 1);
+}
