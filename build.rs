@@ -13,11 +13,14 @@
 //!     are gathered before the rest of `.rodata` by the linker script `link/fire.ld` (also made by
 //!     `bench/order`; with `INSERT` it adds to the default layout): spread, an empty-project fire
 //!     touched 13 windows of it; gathered, 54 faults became 41. A section it names that does not
-//!     exist matches nothing;
-//!   - the program is linked at a fixed address (`-no-pie`), as `cargo build-release` already
-//!     builds the shipped one: a position-independent hookrun applies ~20 000 relocations at every
-//!     start, each page of pointers they touch a copy-on-write fault. Its libraries, stack and heap
-//!     are still placed at random; its own code is not.
+//!     exist matches nothing.
+//!
+//!   Both only move code and data: the program is linked as rustc links it (position-independent
+//!   unless the flags say otherwise; `cargo build-release` asks for a fixed address itself, see
+//!   .cargo/config.toml), and a build whose flags this script does not know
+//!   ([`flags_leave_the_link_to_us`]) is linked as cargo links any other. The script never picks
+//!   the kind of executable: it once added `-no-pie` to every such build, and a static build of
+//!   position-independent code (`-C target-feature=+crt-static`) then crashed at start.
 //!
 //!   A build for another target, with another linker, or with `HOOKRUN_LINK_LAYOUT=0`, is the same
 //!   program linked as cargo links any other.
@@ -45,7 +48,6 @@ fn main() {
         println!("cargo:rustc-link-arg-bin=hookrun=-Wl,--no-demangle");
     }
     if shaped_link(&target) {
-        println!("cargo:rustc-link-arg-bin=hookrun=-no-pie");
         let order = Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default())
             .join("link/fire.order");
         if order.is_file() {
@@ -64,7 +66,7 @@ fn main() {
 
 /// Whether this build is one the link shaping fits: a release build for x86_64 Linux (GNU),
 /// linked through the C compiler driver by rustc's own LLD (no linker configured, rustc 1.90 or
-/// later), not turned off with `HOOKRUN_LINK_LAYOUT=0`.
+/// later), with flags whose link this script knows, not turned off with `HOOKRUN_LINK_LAYOUT=0`.
 fn shaped_link(target: &str) -> bool {
     if std::env::var_os("HOOKRUN_LINK_LAYOUT").is_some_and(|value| value == "0") {
         return false;
@@ -73,19 +75,60 @@ fn shaped_link(target: &str) -> bool {
     {
         return false;
     }
-    // A linker chosen by the user (`linker = …`, `-C linker=…`, `-fuse-ld=…`) may not know
-    // `--symbol-ordering-file` (GNU ld does not): leave the link alone.
+    // A linker chosen by the user (`linker = …`) may not know `--symbol-ordering-file` (GNU ld
+    // does not): leave the link alone.
     if std::env::var_os("RUSTC_LINKER").is_some() {
         return false;
     }
     let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
-    if ["linker", "fuse-ld", "link-self-contained"]
-        .iter()
-        .any(|word| flags.contains(word))
-    {
-        return false;
+    flags_leave_the_link_to_us(&flags) && rustc_links_with_lld()
+}
+
+/// Whether every one of the user's `RUSTFLAGS` (cargo's encoding: separated by `\x1f`) is one
+/// known to leave the link as rustc makes it: lints, `--cfg`, and the codegen options below. Any
+/// other (`-C linker=…`, `-C link-arg=…`, `-Z …`, a flag this script has never heard of) may
+/// change the linker, its arguments or the kind of executable: the link is left alone.
+fn flags_leave_the_link_to_us(encoded: &str) -> bool {
+    /// Codegen options that change the code, not how it is linked. `relocation-model` only with
+    /// the values that make an executable LLD links with the layout (PIE, fixed-address).
+    const NEUTRAL: &[&str] = &[
+        "codegen-units",
+        "debug-assertions",
+        "debuginfo",
+        "force-frame-pointers",
+        "force-unwind-tables",
+        "opt-level",
+        "overflow-checks",
+        "target-cpu",
+        "target-feature",
+    ];
+    let neutral = |option: &str| {
+        let (name, value) = option.split_once('=').unwrap_or((option, ""));
+        NEUTRAL.contains(&name)
+            || (name == "relocation-model" && ["pic", "pie", "static", "default"].contains(&value))
+    };
+    let mut flags = encoded.split('\x1f').filter(|flag| !flag.is_empty());
+    while let Some(flag) = flags.next() {
+        let known = match flag {
+            "-C" | "--codegen" => flags.next().is_some_and(neutral),
+            "--cfg" | "-A" | "-W" | "-D" | "-F" | "--cap-lints" => flags.next().is_some(),
+            _ => flag
+                .strip_prefix("-C")
+                .or_else(|| flag.strip_prefix("--codegen="))
+                .map_or_else(
+                    || {
+                        ["--cfg=", "-A", "-W", "-D", "-F", "--cap-lints="]
+                            .iter()
+                            .any(|prefix| flag.starts_with(prefix))
+                    },
+                    neutral,
+                ),
+        };
+        if !known {
+            return false;
+        }
     }
-    rustc_links_with_lld()
+    true
 }
 
 /// Whether this rustc links x86_64 Linux programs with its own LLD by default (1.90 and later).

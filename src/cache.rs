@@ -7,17 +7,19 @@
 //! path looked for and not found (still nothing there, not even a dangling link; most are proved
 //! so by the unchanged directory above them, `absent.rs`), every path a
 //! loader resolved, the list of places discovery looks (which the environment decides), the
-//! project, and the hookrun executable itself. A load that reported anything (an error, a
-//! warning), met a file it could not read, or holds a handler the cache does not store is not
-//! cached. A file that is damaged, cut short, written by another user or writable by others is
-//! ignored, and the files are loaded as if there were no cache. `fire --no-cache` loads the files.
+//! project, and the hookrun executable itself. A load's warnings and notes are kept with it and
+//! given back as the load gave them (`warnings.rs`): a project is not slower for a warning (an
+//! event name a newer agent fires, say). A load that reported an error, met a file it could not
+//! read, or holds a handler the cache does not store is not cached. A file that is damaged, cut
+//! short, written by another user or writable by others is ignored, and the files are loaded as
+//! if there were no cache. `fire --no-cache` loads the files.
 //!
 //! Layout: a head (magic, the checksum and length of the index), the index (the keys above, the
-//! sources, and the hooks' groups: one per dialect and event selector, with where its hooks are
-//! and their checksum), then each group's hooks, contiguous. An event reads the head and index
-//! before the payload, and the groups whose selector fires on it after: each hook's source,
-//! matcher, `if` rule and a few flags come first, so that one the payload rules out
-//! (`plan::rules_out`) is stepped over without reading the rest of it.
+//! sources, the load's warnings, and the hooks' groups: one per dialect and event selector, with
+//! where its hooks are and their checksum), then each group's hooks, contiguous. An event reads
+//! the head and index before the payload, and the groups whose selector fires on it after: each
+//! hook's source, matcher, `if` rule and a few flags come first, so that one the payload rules
+//! out (`plan::rules_out`) is stepped over without reading the rest of it.
 
 use std::path::{Path, PathBuf};
 
@@ -31,9 +33,10 @@ mod absent;
 mod codec;
 mod model;
 mod read;
+mod warnings;
 mod write;
 
-const MAGIC: &[u8; 8] = b"hookrun\x02";
+const MAGIC: &[u8; 8] = b"hookrun\x03";
 /// Magic, the index's checksum, the index's length.
 const HEAD: usize = 8 + 8 + 4;
 /// What the first read takes: the head and index of every project measured (the index of 10 000
@@ -76,11 +79,13 @@ fn load_at<'a>(
     let file = dir.join(file_name(options));
     let places = sources::discovery_paths(options);
     let mut regroup = false;
-    if let Some((sources, opened)) = read::open(&file, options, &places, event, now, &mut regroup) {
+    if let Some((sources, diagnostics, opened)) =
+        read::open(&file, options, &places, event, now, &mut regroup)
+    {
         let config = Config {
             sources,
             hooks: Vec::new(),
-            diagnostics: Vec::new(),
+            diagnostics,
         };
         let pending = Pending {
             options: *options,

@@ -282,13 +282,21 @@ IF_RULES = ["Bash(git push *)", "Bash(rm -rf *)", "Write(src/**)", "Edit(*.lock)
             "WebFetch(domain:example.com)", "Bash(npm publish*)"]
 
 
-def gen_10k(project, matching=0):
+# An event name no Claude release fires (yet): the load warns about it (shown with `-v`).
+UNKNOWN_CLAUDE_EVENT = "SessionRewind"
+
+
+def gen_10k(project, matching=0, unknown_event=False):
     """10 000 hooks: Claude 4 000 over its 33 events, ProxyAI 2 000, `hookrun.toml` 4 000 over 50
     events with `if` rules; none matches `fire PreToolUse` for `Bash` with `ls -la src`, except,
-    with `matching=1`, one more `hookrun.toml` hook (`true 0`, matcher `Bash`)."""
+    with `matching=1`, one more `hookrun.toml` hook (`true 0`, matcher `Bash`). With
+    `unknown_event`, the first Claude hook is under an event name Claude does not fire, so the
+    load warns (bench/instructions: such a project costs what the same without it costs)."""
     hooks = {}
     for i in range(4000):
         event = CLAUDE_EVENTS[i % len(CLAUDE_EVENTS)]
+        if unknown_event and i == 0:
+            event = UNKNOWN_CLAUDE_EVENT
         hooks.setdefault(event, []).append({
             "matcher": CLAUDE_MATCHERS[i % len(CLAUDE_MATCHERS)],
             "hooks": [{"type": "command", "command": f"true claude-{i}", "timeout": 5}],

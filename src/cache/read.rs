@@ -10,12 +10,13 @@ use std::path::{Path, PathBuf};
 
 use super::codec::{Reader, checksum};
 use super::{Candidate, FIRST_READ, HEAD, MAGIC, get_key, model, own_key};
+use crate::config::diagnostics::Diagnostic;
 use crate::model::{Dialect, EventSelector, Hook, Source};
 use crate::sources::LoadOptions;
 
-/// A cache that holds for the project at `now`, opened for `event`: its sources, and the groups
-/// of hooks the event reads, still unread. `regroup` is set when the cache is left unread only
-/// because its directories have settled since it was written.
+/// A cache that holds for the project at `now`, opened for `event`: its sources, the load's
+/// warnings, and the groups of hooks the event reads, still unread. `regroup` is set when the
+/// cache is left unread only because its directories have settled since it was written.
 pub(super) fn open(
     file: &Path,
     options: &LoadOptions<'_>,
@@ -23,7 +24,7 @@ pub(super) fn open(
     event: &str,
     now: std::time::SystemTime,
     regroup: &mut bool,
-) -> Option<(Vec<Source>, Opened)> {
+) -> Option<(Vec<Source>, Vec<Diagnostic>, Opened)> {
     let handle = File::open(file).ok()?;
     let meta = handle.metadata().ok()?;
     // Only the user's own file, which no one else may write.
@@ -62,6 +63,7 @@ pub(super) fn open(
     let sources = (0..r.len()?)
         .map(|_| model::get_source(&mut r))
         .collect::<Option<Vec<_>>>()?;
+    let diagnostics = super::warnings::get(&mut r)?;
     let mut groups = Vec::new();
     for _ in 0..r.len()? {
         let dialect = crate::dialects::by_name(r.str()?)?;
@@ -90,6 +92,7 @@ pub(super) fn open(
     }
     Some((
         sources,
+        diagnostics,
         Opened {
             handle,
             head,

@@ -21,7 +21,9 @@ pub(super) fn encode(
     now: std::time::SystemTime,
     may_regroup: bool,
 ) -> Option<Vec<u8>> {
-    if !config.diagnostics.is_empty() || probes.contains(&Probe::Unusable) {
+    // An error stops the fire (and its report points into the file's text); a file that could
+    // not be looked at (a dangling link, say) cannot be checked again.
+    if config.has_errors() || probes.contains(&Probe::Unusable) {
         return None;
     }
     let mut index = Writer::default();
@@ -43,6 +45,7 @@ pub(super) fn encode(
             .then(|| crate::trust::Fingerprint::of(config, at).hash);
         model::put_source(&mut index, source, hash.as_deref())?;
     }
+    super::warnings::put(&mut index, &config.diagnostics)?;
     // Groups of hooks with the same dialect and events, in order of first appearance; each
     // hook keeps its place in the whole list, so that an event's hooks run in file order.
     let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();

@@ -180,8 +180,7 @@ fn fire(
         log,
         trust_project: cli.global.trust_project,
     };
-    let (screened, partial) =
-        cached_hooks(cli, &mut config, pending, &request.input(payload.value()))?;
+    let (screened, partial) = cached_hooks(&mut config, pending, &request.input(payload.value()))?;
     let planned = plan_steps(&options, &mut config, partial, &request, payload.value())?;
     notes::planned(cli, args, &config, &planned.steps, agent, screened);
     if args.dry_run {
@@ -266,7 +265,6 @@ fn load<'a>(
 /// rules out by their matcher or `if` rule alone (a skip a plain fire does not list). Returns how
 /// many those were, and whether the configuration holds only the event's hooks.
 fn cached_hooks(
-    cli: &Cli,
     config: &mut crate::sources::Config,
     pending: Option<Pending<'_>>,
     input: &PlanInput<'_>,
@@ -277,8 +275,11 @@ fn cached_hooks(
     if let Some(screened) = pending.read_hooks(config, |hook| plan::rules_out(hook, input)) {
         return Ok((screened, true));
     }
-    // A damaged cache: the files were loaded instead.
-    checked(cli, config)?;
+    // A damaged cache: the files were loaded instead. Its warnings were shown from the cache's
+    // index, which held: the files it checked are those just loaded.
+    if config.has_errors() {
+        return Err(Error::Config(std::mem::take(&mut config.diagnostics)));
+    }
     Ok((0, false))
 }
 

@@ -35,7 +35,7 @@ pub(crate) struct Diagnostic {
     pub(crate) snippet: Option<String>,
     /// The 1-based column of the caret within `snippet`.
     #[serde(skip)]
-    snippet_column: usize,
+    pub(crate) snippet_column: usize,
     /// A stable name for problems other commands treat specially: `validate` reports the codes of
     /// [`VALIDATE_ERRORS`] as errors although `fire` only warns about them.
     #[serde(skip_serializing_if = "Option::is_none")]

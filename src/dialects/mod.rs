@@ -74,8 +74,17 @@ pub(crate) fn installable() -> Vec<&'static str> {
 /// Whether a warning of `code` is an error for `validate` (and so for an edit): one of
 /// [`crate::config::diagnostics::VALIDATE_ERRORS`] or of a dialect's own.
 pub(crate) fn validate_error(code: &str) -> bool {
-    crate::config::diagnostics::VALIDATE_ERRORS.contains(&code)
-        || ALL.iter().any(|d| d.validate_errors().contains(&code))
+    warning_code(code).is_some()
+}
+
+/// The code named `name`, as the loaders give it: every warning code is one of those `validate`
+/// reports as errors. The configuration cache reads codes back by name.
+pub(crate) fn warning_code(name: &str) -> Option<&'static str> {
+    crate::config::diagnostics::VALIDATE_ERRORS
+        .iter()
+        .chain(ALL.iter().flat_map(|d| d.validate_errors()))
+        .find(|code| **code == name)
+        .copied()
 }
 
 /// The dialect whose file `path` is, by its name (as in discovery), or `None`. hookrun claims

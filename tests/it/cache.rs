@@ -256,9 +256,9 @@ fn the_hooks_a_cached_fire_leaves_unread_change_nothing_it_says() {
     assert_eq!(files.stderr, cached.stderr);
     assert!(cached.stderr.contains("Bash("), "{}", cached.stderr);
 
-    // An event no agent fires, with a hook registered for it (by a prefix pattern: a name no agent
-    // fires is a warning of the file's, and a load that warns is not cached) that this payload
-    // does not reach: no "no agent fires an event named `xyzzy`" warning.
+    // An event no agent fires, with a hook registered for it (by a prefix pattern, which the file
+    // does not warn about) that this payload does not reach: no "no agent fires an event named
+    // `xyzzy`" warning.
     let case = Case::new().file(
         "hookrun.toml",
         "[[hook]]\nname = \"custom\"\nevents = [\"xyz*\"]\nif = \"Write\"\ncommand = \"exit 2\"\n",

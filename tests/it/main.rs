@@ -5,6 +5,7 @@ mod answers;
 mod async_hooks;
 mod big_configs;
 mod cache;
+mod cache_warnings;
 mod ci_recipe;
 mod codex;
 mod comments;
