@@ -85,11 +85,7 @@ impl DialectSpec for Claude {
     }
 
     fn discovery_level(&self, rel: &str) -> Level {
-        if rel.ends_with(".local.json") {
-            Level::Local
-        } else {
-            Level::Project
-        }
+        settings_level(rel)
     }
 
     fn outside_files(&self) -> Vec<SourceFile> {
@@ -180,6 +176,16 @@ pub(crate) fn project_dir(name: &str, ctx: &EventContext<'_>) -> (String, String
         name.to_owned(),
         ctx.project_dir.to_string_lossy().into_owned(),
     )
+}
+
+/// The level of a project settings file: `*.local.json` is the user's own copy (local), the
+/// rest the project's (Claude's, the profiles' and Copilot's settings files alike).
+pub(crate) fn settings_level(rel: &str) -> Level {
+    if rel.ends_with(".local.json") {
+        Level::Local
+    } else {
+        Level::Project
+    }
 }
 
 /// Plain stdout of these events is context for the model.

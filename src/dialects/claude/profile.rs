@@ -98,11 +98,7 @@ impl DialectSpec for Profile {
     }
 
     fn discovery_level(&self, rel: &str) -> Level {
-        if rel.ends_with(".local.json") {
-            Level::Local
-        } else {
-            Level::Project
-        }
+        super::settings_level(rel)
     }
 
     fn outside_files(&self) -> Vec<SourceFile> {

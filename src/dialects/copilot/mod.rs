@@ -76,11 +76,7 @@ impl DialectSpec for Copilot {
     }
 
     fn discovery_level(&self, rel: &str) -> Level {
-        if rel.ends_with(".local.json") {
-            Level::Local
-        } else {
-            Level::Project
-        }
+        crate::dialects::claude::settings_level(rel)
     }
 
     /// `.github/hooks/*.json`, then `.github/hooks/*/*.json` (Copilot reads one level of
