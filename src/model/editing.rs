@@ -73,6 +73,14 @@ pub(crate) struct Switch {
     pub(crate) off: bool,
 }
 
+impl Switch {
+    /// `"enabled": false` (PRX's, ProxyAI's and hookrun.toml's switch, per file or per hook).
+    pub(crate) const ENABLED: Switch = Switch {
+        path: &["enabled"],
+        off: false,
+    };
+}
+
 /// A fixed value of a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Fixed {

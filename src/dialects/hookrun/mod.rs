@@ -177,14 +177,8 @@ const EDITING: Editing = Editing {
         program: "command",
         args: "args",
     },
-    file_switch: Some(Switch {
-        path: &["enabled"],
-        off: false,
-    }),
-    hook_switch: Some(Switch {
-        path: &["enabled"],
-        off: false,
-    }),
+    file_switch: Some(Switch::ENABLED),
+    hook_switch: Some(Switch::ENABLED),
     env: Some("env"),
     ..Editing::shell_entries()
 };

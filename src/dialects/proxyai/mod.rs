@@ -163,9 +163,6 @@ fn proxyai(m: &Merged) -> Answer {
 /// ProxyAI's settings as `hookrun hooks` edits them: flat entries, each with its own `matcher`
 /// and `enabled` switch.
 const EDITING: Editing = Editing {
-    hook_switch: Some(Switch {
-        path: &["enabled"],
-        off: false,
-    }),
+    hook_switch: Some(Switch::ENABLED),
     ..Editing::shell_entries()
 };

@@ -254,14 +254,8 @@ const EDITING: Editing = Editing {
         unit: TimeUnit::Milliseconds,
         aliases: &[],
     },
-    file_switch: Some(Switch {
-        path: &["enabled"],
-        off: false,
-    }),
-    hook_switch: Some(Switch {
-        path: &["enabled"],
-        off: false,
-    }),
+    file_switch: Some(Switch::ENABLED),
+    hook_switch: Some(Switch::ENABLED),
     stdin_json: Some("stdin_json"),
     env: Some("env"),
     preferred: true,
