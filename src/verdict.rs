@@ -188,13 +188,11 @@ fn judge_unfiltered(run: &Finished, policy: Policy, limits: Limits, name: &str) 
 /// what it says when it is a JSON object.
 fn read_answer(policy: Policy, stdout: &str, said: Option<Said>, name: &str) -> Verdict {
     if policy.require_allow
-        && let Some(problem) = typed_answer_error(stdout)
+        && let Some(reason) = policy.decodes.and_then(|decodes| decodes(name, stdout))
     {
         let said = Said {
             decision: Some(Decision::Deny),
-            reason: Some(format!(
-                "exec hook {name}: invalid response JSON: {problem}"
-            )),
+            reason: Some(reason),
             ..Said::default()
         };
         return from_said(said, name);
@@ -394,26 +392,6 @@ fn overflowed_deny(run: &Finished, name: &str) -> Verdict {
 /// which the agents' JavaScript `trim()` drops too.
 fn strip_bom(stdout: &[u8]) -> &[u8] {
     stdout.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(stdout)
-}
-
-/// A PromptKit filter answer whose known fields have the wrong type (`{"allow": "yes"}`,
-/// `{"allow": true, "reason": 5}`): PromptKit cannot decode it, so it denies.
-fn typed_answer_error(stdout: &str) -> Option<String> {
-    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(stdout) else {
-        return None;
-    };
-    let expected = |key: &str, value: &Value| match key {
-        "allow" | "enforced" | "ack" => (!value.is_boolean()).then_some("true or false"),
-        "reason" => (!value.is_string()).then_some("a string"),
-        "metadata" => (!value.is_object()).then_some("an object"),
-        _ => None,
-    };
-    map.iter()
-        .filter(|(_, value)| !value.is_null())
-        .find_map(|(key, value)| {
-            let wanted = expected(key, value)?;
-            Some(format!("`{key}` must be {wanted}, found {value}"))
-        })
 }
 
 /// Stdout that starts with `{` must be a JSON object; anything else is no decision.

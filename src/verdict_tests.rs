@@ -331,11 +331,11 @@ fn one_leading_byte_order_mark_is_skipped() {
         (verdict.decision, verdict.reason.as_deref()),
         (Decision::Deny, Some("bom"))
     );
-    let promptkit = Policy {
+    let filter = Policy {
         require_allow: true,
         ..claude()
     };
-    let allowed = judge_with(promptkit, Exit::Code(0), "\u{feff}{\"allow\": true}", "");
+    let allowed = judge_with(filter, Exit::Code(0), "\u{feff}{\"allow\": true}", "");
     assert_eq!(allowed.decision, Decision::Allow);
     // Only one: a second mark is not whitespace, so the text is no JSON answer.
     let twice = judge_with(
@@ -386,7 +386,7 @@ fn prx_exit_2_is_a_failure_not_a_deny() {
 }
 
 #[test]
-fn promptkit_filter_truth_table() {
+fn filter_truth_table() {
     let filter = Policy {
         can_block: true,
         fail_closed: true,

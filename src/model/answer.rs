@@ -74,8 +74,12 @@ pub(crate) struct Policy {
     pub(crate) exit2_json_reason: bool,
     /// A failure blocks.
     pub(crate) fail_closed: bool,
-    /// PromptKit filter: only `{"allow": true}` allows.
+    /// A filter: only an explicit allow allows; no answer, or any other, denies.
     pub(crate) require_allow: bool,
+    /// The agent's own decoding of a filter's exit-0 answer (with `require_allow`), given the
+    /// hook's name and trimmed stdout: `Some(reason)` when the agent cannot decode the answer and
+    /// so denies with that reason. `None`: any JSON object is read with the shared vocabulary.
+    pub(crate) decodes: Option<fn(&str, &str) -> Option<String>>,
     /// Plain stdout becomes context for the agent (claude UserPromptSubmit/SessionStart, …).
     pub(crate) text_is_context: bool,
     /// The hook's stdout is not read at all (PromptKit eval and session hooks).

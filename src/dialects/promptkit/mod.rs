@@ -5,6 +5,7 @@
 //! the rest of the type's chain. Hooks receive `{hook, phase, request|response|event}`;
 //! `--output promptkit` answers `{"allow"}`, and exits 2 as well where only the exit code is read.
 
+mod answer;
 mod install;
 mod load;
 
@@ -186,6 +187,7 @@ impl DialectSpec for Promptkit {
             // Every non-zero exit is a failure; only `{"allow": true}` allows.
             exit2_blocks: false,
             require_allow: can_block && answers,
+            decodes: Some(answer::undecodable),
             ignore_stdout: !answers,
             ..filter
         }
