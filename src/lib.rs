@@ -85,7 +85,7 @@ pub fn main() -> ExitCode {
         }
         Err(Error::Agent { agent, error }) => {
             let mut answer = output::agents::failure(agent, &format!("hookrun: {error}"));
-            if matches!(*error, Error::Output(_)) {
+            if matches!(*error, Error::Output { .. }) {
                 answer.json = None;
             }
             let _ = output::agents::emit(&answer, false);

@@ -12,7 +12,6 @@ use crate::exit;
 pub(crate) fn run(args: &CompletionsArgs) -> Result<ExitCode, Error> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "hookrun", &mut script);
-    crate::output::write_stdout(&script)
-        .map_err(|e| Error::Io(format!("cannot write the completion script: {e}")))?;
+    crate::output::write_stdout(&script).map_err(Error::output("the completion script"))?;
     Ok(ExitCode::from(exit::OK))
 }

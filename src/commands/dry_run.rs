@@ -92,7 +92,6 @@ pub(crate) fn print(
         })
         .collect();
     let document = Document::new(event, merge(&[], None), records);
-    output::write_json(&document, pretty)
-        .map_err(|e| Error::Io(format!("cannot write the plan: {e}")))?;
+    output::write_json(&document, pretty).map_err(Error::output("the plan"))?;
     Ok(ExitCode::from(exit::OK))
 }

@@ -93,8 +93,7 @@ fn strict_config_block(
         reasons: crate::model::answer::Reasons::Winning,
     };
     let document = Document::new(&args.event, merge(&[&verdict], None), Vec::new());
-    crate::output::write_json(&document, args.pretty)
-        .map_err(|e| Error::Output(format!("cannot write the decision: {e}")))?;
+    crate::output::write_json(&document, args.pretty).map_err(Error::output("the decision"))?;
     // The project dir was found: a configuration error comes after it.
     if let (Some(path), Ok(dir)) = (log, project_dir(cli)) {
         let error = Error::Config(errors);
@@ -136,8 +135,7 @@ fn stepped_aside(
         ..crate::model::answer::Merged::default()
     };
     let answer = agents::answer(agent, &args.event, &nothing);
-    agents::emit(&answer, args.pretty)
-        .map_err(|e| Error::Output(format!("cannot write the decision: {e}")))?;
+    agents::emit(&answer, args.pretty).map_err(Error::output("the decision"))?;
     Ok(Some(ExitCode::from(answer.code)))
 }
 
@@ -188,17 +186,15 @@ fn fire(
     }
     let recorded_payload = args.record.as_ref().map(|_| payload.map().clone());
     if planned.runs_any() {
-        runner::signals::install()
-            .map_err(|e| Error::Io(format!("cannot install signal handlers: {e}")))?;
+        runner::signals::install().map_err(Error::system("install signal handlers"))?;
     }
-    let fired =
-        engine::run(&config, &planned, payload, &request).map_err(|e| Error::Io(e.to_string()))?;
+    let fired = engine::run(&config, &planned, payload, &request).map_err(Error::Runner)?;
     let merged = fired.merged;
     notes::merged(cli, &merged);
     let interrupted = after_the_hooks(fired.interrupted, &merged)?;
     // An interrupted fire ran only some of its hooks: it is not recorded as a test.
     let recorded_payload = recorded_payload.filter(|_| !interrupted);
-    let write_error = |e: std::io::Error| Error::Output(format!("cannot write the decision: {e}"));
+    let write_error = |e: std::io::Error| Error::output("the decision")(e);
     let (code, document) = if let Some(agent) = agent {
         let answer = agents::answer(agent, &args.event, &merged);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
@@ -225,7 +221,10 @@ fn fire(
         };
         let document = Document::new(&args.event, merged, fired.records);
         if let (Some(file), Some(payload)) = (&args.record, &recorded_payload) {
-            let printed = serde_json::to_value(&document).map_err(|e| Error::Io(e.to_string()))?;
+            let printed = serde_json::to_value(&document).map_err(|source| Error::Encode {
+                what: "the decision",
+                source,
+            })?;
             record(
                 cli,
                 args,
@@ -348,7 +347,7 @@ fn record(
         output,
     };
     let name = crate::testfile::record::append(file, &context, &args.event, payload, printed, code)
-        .map_err(|e| Error::Io(format!("cannot record to {}: {e}", file.display())))?;
+        .map_err(Error::file("record to", file))?;
     if cli.global.verbose {
         crate::stderr::say!("hookrun: recorded test {name:?} in {}", file.display());
     }

@@ -13,7 +13,7 @@ use crate::guard::Guard;
 pub(crate) fn run(args: &GuardArgs) -> Result<ExitCode, Error> {
     let guard = Guard::from_name(&args.name).ok_or_else(|| {
         // clap accepts only the known names; this guards against the two lists drifting apart.
-        Error::Io(format!(
+        Error::Refused(format!(
             "unknown guard {:?}: the built-in guards are {}",
             args.name,
             Guard::known_names()

@@ -34,7 +34,7 @@ pub(crate) fn run(cli: &Cli, args: &HooksArgs) -> Result<ExitCode, Error> {
                 None => editable(cli, &project_dir)
                     .into_iter()
                     .next()
-                    .ok_or_else(|| Error::Io(no_file_to_add_to()))?,
+                    .ok_or_else(|| Error::Refused(no_file_to_add_to()))?,
             };
             let (id, trust) = edit(cli, &file, |session| session.add(&change))?;
             say(&format!(
@@ -93,7 +93,9 @@ fn run_switch(
             .into_iter()
             .next()
             .ok_or_else(|| {
-                Error::Io("no editable hook file in this project: name one with --file".to_owned())
+                Error::Refused(
+                    "no editable hook file in this project: name one with --file".to_owned(),
+                )
             })?,
     };
     let (_, trust) = edit(cli, &file, |s| {
@@ -167,7 +169,7 @@ fn run_list(cli: &Cli, project_dir: &Path, args: &HooksListArgs) -> Result<ExitC
         ReportFormat::Json => output::write_json(&documents, false),
         ReportFormat::Human => output::write_stdout(human.as_bytes()),
     };
-    written.map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
+    written.map_err(Error::output("to stdout"))?;
     Ok(ExitCode::from(if failed {
         exit::FAILURE
     } else {
@@ -182,10 +184,9 @@ fn edit(
     file: &HookFile,
     operation: impl FnOnce(&mut Session<'_>) -> Result<Applied, EditError>,
 ) -> Result<(String, String), Error> {
-    let failed = |e: EditError| Error::Io(e.to_string());
-    let mut session = file.open(None).map_err(failed)?;
+    let mut session = file.open(None)?;
     let trusted_before = !file.path.exists() || is_trusted(cli, file);
-    let applied = operation(&mut session).map_err(failed)?;
+    let applied = operation(&mut session)?;
     if cli.global.verbose {
         crate::stderr::say!("hookrun: {} is now at {}", file.display, applied.version);
     }
@@ -280,7 +281,7 @@ pub(crate) fn named(cli: &Cli, project_dir: &Path, file: &Path) -> Result<HookFi
                 .or(cli.global.dialect)
                 .or_else(by_content)
                 .ok_or_else(|| {
-                    Error::Io(format!(
+                    Error::Refused(format!(
                         "{}: cannot tell its dialect: name it with --dialect",
                         file.display()
                     ))
@@ -314,18 +315,15 @@ fn holding(
         .collect();
     match found.len() {
         1 => Ok(found.remove(0)),
-        0 => Err(Error::Io(
-            EditError::NotFound { id: id.to_owned() }.to_string(),
-        )),
-        _ => Err(Error::Io(format!(
+        0 => Err(Error::Edit(EditError::NotFound { id: id.to_owned() })),
+        _ => Err(Error::Refused(format!(
             "the id `{id}` is in several files: name one with --file"
         ))),
     }
 }
 
 fn say(text: &str) -> Result<ExitCode, Error> {
-    output::write_stdout(text.as_bytes())
-        .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
+    output::write_stdout(text.as_bytes()).map_err(Error::output("to stdout"))?;
     Ok(ExitCode::from(exit::OK))
 }
 

@@ -28,7 +28,7 @@ pub(crate) fn run(cli: &Cli, args: &InitArgs) -> Result<ExitCode, Error> {
         .filter(|name| std::fs::symlink_metadata(project_dir.join(name)).is_ok())
         .collect();
     if !existing.is_empty() && !args.force {
-        return Err(Error::Io(format!(
+        return Err(Error::Refused(format!(
             "{} already exist{} in {}; nothing was written (--force overwrites)",
             existing.join(" and "),
             if existing.len() == 1 { "s" } else { "" },
@@ -37,8 +37,7 @@ pub(crate) fn run(cli: &Cli, args: &InitArgs) -> Result<ExitCode, Error> {
     }
     let mut report = String::new();
     for (name, text) in FILES {
-        atomic_write(&project_dir.join(name), text)
-            .map_err(|e| Error::Io(format!("cannot write {name}: {e}")))?;
+        atomic_write(&project_dir.join(name), text).map_err(Error::file("write", name))?;
         let verb = if existing.contains(&name) {
             "overwrote"
         } else {
@@ -56,8 +55,7 @@ pub(crate) fn run(cli: &Cli, args: &InitArgs) -> Result<ExitCode, Error> {
     report.push_str(
         "next: `hookrun test` runs its tests; `hookrun install <agent>` wires hookrun into an agent\n",
     );
-    crate::output::write_stdout(report.as_bytes())
-        .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
+    crate::output::write_stdout(report.as_bytes()).map_err(Error::output("to stdout"))?;
     Ok(ExitCode::from(exit::OK))
 }
 
@@ -71,14 +69,14 @@ fn ignore_hookrun_dir(project_dir: &std::path::Path) -> Result<String, Error> {
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(Error::Io(format!("cannot read .gitignore: {e}"))),
+        Err(e) => return Err(Error::file("read", ".gitignore")(e)),
     };
     let (new, said) = match with_ignored(text.as_deref()) {
         None => return Ok(format!(".gitignore already lists {IGNORED}")),
         Some(new) if text.is_none() => (new, format!("wrote .gitignore: {IGNORED}")),
         Some(new) => (new, format!("added {IGNORED} to .gitignore")),
     };
-    atomic_write(&path, &new).map_err(|e| Error::Io(format!("cannot write .gitignore: {e}")))?;
+    atomic_write(&path, &new).map_err(Error::file("write", ".gitignore"))?;
     Ok(said)
 }
 

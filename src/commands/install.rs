@@ -25,7 +25,7 @@ pub(crate) fn run(
     let project_dir = super::project_dir(cli)?;
     let path = if args.user {
         installer.user_file().ok_or_else(|| {
-            Error::Io(format!(
+            Error::Refused(format!(
                 "{agent} has no user-level file hookrun can install into (or HOME is not set)"
             ))
         })?
@@ -40,10 +40,9 @@ pub(crate) fn run(
     let text = read(&path, &shown)?;
     let edit = installer
         .edit(text.as_deref(), &how, action)
-        .map_err(|why| {
-            Error::Io(format!(
-                "{shown}: cannot edit it: {why}; nothing was written"
-            ))
+        .map_err(|why| Error::Unchanged {
+            file: shown.clone(),
+            why: format!("cannot edit it: {why}"),
         })?;
     let report = report(
         &edit,
@@ -53,16 +52,14 @@ pub(crate) fn run(
         text.is_some(),
         args.dry_run,
     );
-    crate::output::write_stdout(report.as_bytes())
-        .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
+    crate::output::write_stdout(report.as_bytes()).map_err(Error::output("to stdout"))?;
     if args.dry_run || edit.changed.is_empty() && edit.updated.is_empty() {
         return Ok(ExitCode::from(exit::OK));
     }
     apply(&path, &shown, &edit)?;
     // What install wrote is the user's own doing: trusted as written.
     let trusted = super::trust::trust_written(cli, &how.project_dir, std::slice::from_ref(&path))?;
-    crate::output::write_stdout(trusted.as_bytes())
-        .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
+    crate::output::write_stdout(trusted.as_bytes()).map_err(Error::output("to stdout"))?;
     Ok(ExitCode::from(exit::OK))
 }
 
@@ -78,10 +75,7 @@ fn program(
     if let Some(program) = command {
         return Ok(program.to_string_lossy().into_owned());
     }
-    let own = || {
-        std::env::current_exe()
-            .map_err(|e| Error::Io(format!("cannot tell this executable's path: {e}")))
-    };
+    let own = || std::env::current_exe().map_err(Error::system("tell this executable's path"));
     if user {
         return Ok(own()?.to_string_lossy().into_owned());
     }
@@ -120,7 +114,10 @@ fn program(
 
 /// The file's text, `None` when it does not exist.
 fn read(path: &Path, shown: &str) -> Result<Option<String>, Error> {
-    let refuse = |why: String| Error::Io(format!("{shown}: {why}; nothing was written"));
+    let refuse = |why: String| Error::Unchanged {
+        file: shown.to_owned(),
+        why,
+    };
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(refuse(format!("cannot read it: {e}"))),
@@ -137,7 +134,7 @@ fn apply(path: &Path, shown: &str, edit: &Edit) -> Result<(), Error> {
         Some(text) => atomic_write(path, text),
         None => std::fs::remove_file(path),
     };
-    done.map_err(|e| Error::Io(format!("cannot write {shown}: {e}")))
+    done.map_err(Error::file("write", shown))
 }
 
 /// What changed, one line per kind of change.

@@ -129,7 +129,7 @@ pub(crate) fn run(cli: &Cli, args: &ListArgs) -> Result<ExitCode, Error> {
             output::write_stdout(human(&listed, args.event.as_deref(), painter).as_bytes())
         }
     };
-    written.map_err(|e| Error::Io(format!("cannot write the list: {e}")))?;
+    written.map_err(Error::output("the list"))?;
     Ok(ExitCode::from(if errors.is_empty() {
         exit::OK
     } else {

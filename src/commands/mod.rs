@@ -29,11 +29,10 @@ pub(crate) mod validate;
 pub(crate) fn project_dir(cli: &Cli) -> Result<PathBuf, Error> {
     let dir = match &cli.global.project_dir {
         Some(dir) => dir.clone(),
-        None => std::env::current_dir()
-            .map_err(|e| Error::Io(format!("cannot read the current directory: {e}")))?,
+        None => std::env::current_dir().map_err(Error::system("read the current directory"))?,
     };
     dir.canonicalize()
-        .map_err(|e| Error::Io(format!("project directory {}: {e}", dir.display())))
+        .map_err(Error::file("use the project directory", &dir))
 }
 
 /// Loads the configuration the global options describe.

@@ -9,6 +9,6 @@ use crate::{exit, schema};
 
 pub(crate) fn run(args: &SchemaArgs) -> Result<ExitCode, Error> {
     crate::output::write_json(&schema::schema(args.kind), true)
-        .map_err(|e| Error::Io(format!("cannot write the schema: {e}")))?;
+        .map_err(Error::output("the schema"))?;
     Ok(ExitCode::from(exit::OK))
 }

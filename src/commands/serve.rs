@@ -8,15 +8,10 @@ use crate::companion::Companion;
 use crate::error::Error;
 
 pub(crate) fn run() -> Result<ExitCode, Error> {
-    let program = Companion::Serve
-        .find()
-        .map_err(|error| Error::Io(error.to_string()))?;
+    let program = Companion::Serve.find()?;
     // `exec`: the server is this process from now on, so signals sent to it reach the server.
     let error = std::process::Command::new(&program)
         .args(std::env::args_os().skip(1))
         .exec();
-    Err(Error::Io(format!(
-        "cannot run {}: {error}",
-        program.display()
-    )))
+    Err(Error::file("run", program)(error))
 }

@@ -33,8 +33,7 @@ pub(crate) fn run(cli: &Cli, args: &TestArgs) -> Result<ExitCode, Error> {
     } else {
         crate::commands::trust::before_running(cli, &project_dir, "run the tests")?
     };
-    let exe = std::env::current_exe()
-        .map_err(|e| Error::Io(format!("cannot find the hookrun binary: {e}")))?;
+    let exe = std::env::current_exe().map_err(Error::system("find the hookrun binary"))?;
     let color = args.chosen_format() == TestFormat::Human
         && use_color(cli.global.color, std::io::stdout().is_terminal());
     let mut reporter = Reporter::new(args.chosen_format(), color);

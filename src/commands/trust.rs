@@ -123,7 +123,7 @@ fn describe(config: &Config, pending: &[SourceTrust]) -> String {
 /// Asks on the terminal; refuses when stdin is not one.
 fn confirm() -> Result<bool, Error> {
     if !std::io::stdin().is_terminal() {
-        return Err(Error::Io(
+        return Err(Error::Refused(
             "stdin is not a terminal: pass --yes to trust these files without asking".to_owned(),
         ));
     }
@@ -137,7 +137,7 @@ fn read_yes() -> Result<bool, Error> {
     std::io::stdin()
         .lock()
         .read_line(&mut answer)
-        .map_err(|e| Error::Io(e.to_string()))?;
+        .map_err(Error::system("read the answer from stdin"))?;
     Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "YES" | "Yes"))
 }
 
@@ -204,7 +204,11 @@ fn save(store: &mut Store) -> Result<(), Error> {
             .location()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        Error::Io(format!("cannot write the trust store {place}: {e}"))
+        Error::File {
+            action: "write the trust store",
+            path: place.into(),
+            source: e,
+        }
     })
 }
 

@@ -83,7 +83,7 @@ pub(crate) fn run(cli: &Cli, args: &ValidateArgs) -> Result<ExitCode, Error> {
             output::write_stdout(human(&diagnostics, files.len(), painter).as_bytes())
         }
     };
-    written.map_err(|e| Error::Io(format!("cannot write the report: {e}")))?;
+    written.map_err(Error::output("the report"))?;
     let failed = diagnostics.iter().any(Diagnostic::is_error);
     Ok(ExitCode::from(if failed {
         exit::FAILURE

@@ -45,21 +45,37 @@ impl Token {
     }
 }
 
+/// Why the server has no token.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum TokenError {
+    #[error("{VARIABLE} is not valid UTF-8")]
+    NotUtf8,
+    #[error("{VARIABLE} is empty")]
+    Empty,
+    #[error("neither {VARIABLE} nor HOME is set: no place for the server's token")]
+    NoPlace,
+    #[error("{}: {source}", path.display())]
+    File {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// The token: from the variable, else the file (created when missing).
-pub(crate) fn load() -> Result<(Token, Origin), String> {
+pub(crate) fn load() -> Result<(Token, Origin), TokenError> {
     if let Some(value) = std::env::var_os(VARIABLE) {
-        let value = value
-            .into_string()
-            .map_err(|_| format!("{VARIABLE} is not valid UTF-8"))?;
+        let value = value.into_string().map_err(|_| TokenError::NotUtf8)?;
         if value.trim().is_empty() {
-            return Err(format!("{VARIABLE} is empty"));
+            return Err(TokenError::Empty);
         }
         return Ok((Token::new(value.trim()), Origin::Variable));
     }
-    let path = token_path().ok_or_else(|| {
-        format!("neither {VARIABLE} nor HOME is set: no place for the server's token")
-    })?;
-    let secret = read_or_create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let path = token_path().ok_or(TokenError::NoPlace)?;
+    let secret = match read_or_create(&path) {
+        Ok(secret) => secret,
+        Err(source) => return Err(TokenError::File { path, source }),
+    };
     Ok((Token::new(&secret), Origin::File(path)))
 }
 

@@ -133,8 +133,7 @@ pub(crate) fn fire(
         trust_project: cli.global.trust_project,
     };
     let planned = crate::engine::plan(config, &fire, payload.value()).map_err(Error::Config)?;
-    let fired = crate::engine::run(config, &planned, payload, &fire)
-        .map_err(|e| Error::Io(e.to_string()))?;
+    let fired = crate::engine::run(config, &planned, payload, &fire).map_err(Error::Runner)?;
     let merged = fired.merged;
     // As in `fire`: an interrupt (here, the server's shutdown past its grace) answers nothing,
     // unless a blocking decision was reached before it.
@@ -144,7 +143,10 @@ pub(crate) fn fire(
         return Err(Error::Interrupted(signal));
     }
     let line = |value: &dyn erased::Json| -> Result<Vec<u8>, Error> {
-        let mut bytes = value.to_vec().map_err(|e| Error::Io(e.to_string()))?;
+        let mut bytes = value.to_vec().map_err(|source| Error::Encode {
+            what: "the answer",
+            source,
+        })?;
         bytes.push(b'\n');
         Ok(bytes)
     };

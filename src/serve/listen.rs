@@ -45,13 +45,13 @@ pub(crate) fn bind(
     let tcp = match addr {
         Some(addr) => {
             let listener = std::net::TcpListener::bind(addr)
-                .map_err(|e| Error::Io(format!("cannot listen on {addr}: {e}")))?;
+                .map_err(Error::system(format!("listen on {addr}")))?;
             listener
                 .set_nonblocking(true)
-                .map_err(|e| Error::Io(e.to_string()))?;
+                .map_err(Error::system(format!("listen on {addr}")))?;
             let bound = listener
                 .local_addr()
-                .map_err(|e| Error::Io(e.to_string()))?;
+                .map_err(Error::system(format!("listen on {addr}")))?;
             let _ = writeln!(said, "listening on http://{bound}");
             Some(listener)
         }
@@ -65,8 +65,7 @@ pub(crate) fn bind(
         }
         None => None,
     };
-    crate::output::write_stdout(said.as_bytes())
-        .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;
+    crate::output::write_stdout(said.as_bytes()).map_err(Error::output("to stdout"))?;
     Ok(Listeners { tcp, unix })
 }
 
@@ -85,11 +84,10 @@ fn bind_socket(path: &Path) -> Result<std::os::unix::net::UnixListener, Error> {
     let old = rustix::process::umask(Mode::from_raw_mode(0o177));
     let bound = std::os::unix::net::UnixListener::bind(path);
     rustix::process::umask(old);
-    let listener =
-        bound.map_err(|e| Error::Io(format!("cannot listen on {}: {e}", path.display())))?;
+    let listener = bound.map_err(Error::system(format!("listen on {}", path.display())))?;
     listener
         .set_nonblocking(true)
-        .map_err(|e| Error::Io(e.to_string()))?;
+        .map_err(Error::system(format!("listen on {}", path.display())))?;
     Ok(listener)
 }
 

@@ -100,12 +100,12 @@ fn run(cli: Cli, args: &ServeArgs) -> Result<(), Error> {
         && !addr.ip().is_loopback()
         && !args.allow_remote
     {
-        return Err(Error::Io(format!(
+        return Err(Error::Refused(format!(
             "{addr} is not a loopback address: the server would be reachable from other machines; \
              pass --allow-remote to mean it"
         )));
     }
-    let (token, origin) = auth::load().map_err(Error::Io)?;
+    let (token, origin) = auth::load().map_err(|e| Error::Feature(Box::new(e)))?;
     let file = match &args.file {
         Some(file) => crate::commands::hooks::named(&cli, &project_dir, file)?,
         None => match crate::commands::hooks::editable(&cli, &project_dir)
@@ -123,7 +123,7 @@ fn run(cli: Cli, args: &ServeArgs) -> Result<(), Error> {
     let loaded = fire::Loaded::first(&cli, &project_dir)?;
     let listeners = listen::bind(addr, args.socket.as_deref())?;
     let interrupter = crate::runner::signals::interrupter()
-        .map_err(|e| Error::Io(format!("cannot set up the shutdown of running hooks: {e}")))?
+        .map_err(Error::system("set up the shutdown of running hooks"))?
         .expect("nothing else set up hookrun's signal handling in this process");
     crate::stderr::say!(
         "hookrun serve: {} for {}; /api/hooks edits {}; token {}",
@@ -152,7 +152,7 @@ fn run(cli: Cli, args: &ServeArgs) -> Result<(), Error> {
         .enable_io()
         .enable_time()
         .build()
-        .map_err(|e| Error::Io(format!("cannot start the server's runtime: {e}")))?;
+        .map_err(Error::system("start the server's runtime"))?;
     runtime
         .block_on(listen::serve(
             router(app),
@@ -163,7 +163,7 @@ fn run(cli: Cli, args: &ServeArgs) -> Result<(), Error> {
                 closing,
             },
         ))
-        .map_err(|e| Error::Io(e.to_string()))
+        .map_err(Error::system("serve"))
 }
 
 fn router(app: Arc<App>) -> Router {
