@@ -54,9 +54,13 @@ pub(crate) enum Error {
     /// Editing a hook file failed.
     #[error(transparent)]
     Edit(#[from] edit::EditError),
-    /// A file that was left as it was, and why (`install` refusing to edit it).
+    /// A file `install` left as it was, and why.
     #[error("{file}: {why}; nothing was written")]
-    Unchanged { file: String, why: String },
+    Unchanged {
+        file: String,
+        #[source]
+        why: crate::install::Unedited,
+    },
     /// What was asked cannot be done, in the command's own words (an unknown guard, an id in
     /// several files, a prompt with no terminal to answer it).
     #[error("{0}")]

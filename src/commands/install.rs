@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use crate::cli::{AgentFileArgs, Cli};
 use crate::error::Error;
 use crate::exit;
-use crate::install::{self, Action, Edit, Installer, Invocation, write::atomic_write};
+use crate::install::{self, Action, Edit, Installer, Invocation, Unedited, write::atomic_write};
 
 pub(crate) fn run(
     cli: &Cli,
@@ -42,7 +42,7 @@ pub(crate) fn run(
         .edit(text.as_deref(), &how, action)
         .map_err(|why| Error::Unchanged {
             file: shown.clone(),
-            why: format!("cannot edit it: {why}"),
+            why: why.into(),
         })?;
     let report = report(
         &edit,
@@ -114,19 +114,19 @@ fn program(
 
 /// The file's text, `None` when it does not exist.
 fn read(path: &Path, shown: &str) -> Result<Option<String>, Error> {
-    let refuse = |why: String| Error::Unchanged {
+    let refuse = |why: Unedited| Error::Unchanged {
         file: shown.to_owned(),
         why,
     };
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(refuse(format!("cannot read it: {e}"))),
-        Ok(meta) if !meta.is_file() => return Err(refuse("not a regular file".to_owned())),
+        Err(e) => return Err(refuse(Unedited::Unreadable(e))),
+        Ok(meta) if !meta.is_file() => return Err(refuse(Unedited::NotAFile)),
         Ok(_) => {}
     }
     std::fs::read_to_string(path)
         .map(Some)
-        .map_err(|e| refuse(format!("cannot read it: {e}")))
+        .map_err(|e| refuse(Unedited::Unreadable(e)))
 }
 
 fn apply(path: &Path, shown: &str, edit: &Edit) -> Result<(), Error> {

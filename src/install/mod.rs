@@ -76,8 +76,43 @@ pub(crate) trait Installer: Sync {
         None
     }
     /// The file's new text with hookrun's entries added or removed; `text` is `None` when the
-    /// file does not exist. An `Err` is a message saying why the file cannot be edited.
-    fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String>;
+    /// file does not exist. An `Err` says why the file cannot be edited.
+    fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, Unfit>;
+}
+
+/// Why `install` left a file as it was.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Unedited {
+    #[error("cannot read it: {0}")]
+    Unreadable(#[source] std::io::Error),
+    #[error("not a regular file")]
+    NotAFile,
+    #[error("cannot edit it: {0}")]
+    Unfit(#[from] Unfit),
+}
+
+/// Why hookrun leaves an agent's file as it is rather than edit it.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Unfit {
+    /// Comments, which hookrun's JSON writer would lose.
+    #[error("{}", crate::config::jsonc::CANNOT_KEEP)]
+    Comments,
+    #[error("not valid JSON: {0}")]
+    Json(#[source] serde_json::Error),
+    /// A value of another kind where hookrun writes: `at` names it (`its root`,
+    /// `` `hooks.PreToolUse` ``), `found` and `wanted` are kinds (`an array`).
+    #[error("{at} is {found}, not {wanted}")]
+    Kind {
+        at: String,
+        found: &'static str,
+        wanted: &'static str,
+    },
+    /// A part written in a style hookrun cannot edit line by line (YAML in flow style).
+    #[error("{at} is not written as a block mapping")]
+    NotBlock { at: &'static str },
+    /// The user's own entry where hookrun's would go.
+    #[error("{at} is already there and is not hookrun's entry")]
+    Taken { at: String },
 }
 
 /// Whether `actual` is `expected` with some non-empty program where `expected` has
@@ -119,6 +154,16 @@ pub(crate) enum Layout {
     EntryList,
 }
 
+impl Layout {
+    /// The kind of value `hooks` is in this layout, as [`Json::kind`] words it.
+    fn kind(self) -> &'static str {
+        match self {
+            Layout::EventMap => "an object",
+            Layout::EntryList => "an array",
+        }
+    }
+}
+
 /// A JSON agent's installation, described as data: each JSON dialect's `install.rs` holds one.
 pub(crate) struct JsonHooks {
     /// The project's file, relative to the project directory.
@@ -147,13 +192,11 @@ impl Installer for JsonHooks {
         self.hook_path
     }
 
-    fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String> {
+    fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, Unfit> {
         let (mut root, indent, newline) = match text {
-            Some(text) if crate::config::jsonc::has_comments(text) => {
-                return Err(crate::config::jsonc::CANNOT_KEEP.to_owned());
-            }
+            Some(text) if crate::config::jsonc::has_comments(text) => return Err(Unfit::Comments),
             Some(text) if !text.trim().is_empty() => (
-                Json::parse(text).map_err(|e| format!("not valid JSON: {e}"))?,
+                Json::parse(text).map_err(Unfit::Json)?,
                 json::indent_of(text),
                 text.ends_with('\n'),
             ),
@@ -161,7 +204,11 @@ impl Installer for JsonHooks {
             _ => (Json::Object((self.preamble)()), "  ".to_owned(), true),
         };
         let Json::Object(_) = root else {
-            return Err(format!("its root is {}, not an object", root.kind()));
+            return Err(Unfit::Kind {
+                at: "its root".to_owned(),
+                found: root.kind(),
+                wanted: "an object",
+            });
         };
         let mut edit = Edit::default();
         match action {
@@ -194,7 +241,7 @@ impl Installer for JsonHooks {
 }
 
 impl JsonHooks {
-    fn install(&self, root: &mut Json, how: &Invocation, edit: &mut Edit) -> Result<(), String> {
+    fn install(&self, root: &mut Json, how: &Invocation, edit: &mut Edit) -> Result<(), Unfit> {
         let Json::Object(keys) = root else {
             return Ok(());
         };
@@ -228,8 +275,8 @@ impl JsonHooks {
 
     /// The entries of `event` (Layout::EventMap), created empty when missing; for
     /// Layout::EntryList the one list of every event.
-    fn list_mut<'j>(&self, hooks: &'j mut Json, event: &str) -> Result<&'j mut Vec<Json>, String> {
-        let kind = hooks.kind();
+    fn list_mut<'j>(&self, hooks: &'j mut Json, event: &str) -> Result<&'j mut Vec<Json>, Unfit> {
+        let hooks_kind = hooks.kind();
         match (self.layout, hooks) {
             (Layout::EntryList, Json::Array(items)) => Ok(items),
             (Layout::EventMap, Json::Object(events)) => {
@@ -243,15 +290,22 @@ impl JsonHooks {
                 let kind = list.kind();
                 match list {
                     Json::Array(items) => Ok(items),
-                    _ => Err(format!("`hooks.{event}` is {kind}, not an array")),
+                    _ => Err(Unfit::Kind {
+                        at: format!("`hooks.{event}`"),
+                        found: kind,
+                        wanted: "an array",
+                    }),
                 }
             }
-            (Layout::EntryList, _) => Err(format!("`hooks` is {kind}, not an array")),
-            (Layout::EventMap, _) => Err(format!("`hooks` is {kind}, not an object")),
+            (layout, _) => Err(Unfit::Kind {
+                at: "`hooks`".to_owned(),
+                found: hooks_kind,
+                wanted: layout.kind(),
+            }),
         }
     }
 
-    fn uninstall(&self, root: &mut Json, how: &Invocation, edit: &mut Edit) -> Result<(), String> {
+    fn uninstall(&self, root: &mut Json, how: &Invocation, edit: &mut Edit) -> Result<(), Unfit> {
         let any = how.any_program();
         let Some(hooks) = root.get_mut("hooks") else {
             return Ok(());
@@ -287,7 +341,13 @@ impl JsonHooks {
                     return Ok(());
                 }
             }
-            (_, other) => return Err(format!("`hooks` is {}", other.kind())),
+            (layout, other) => {
+                return Err(Unfit::Kind {
+                    at: "`hooks`".to_owned(),
+                    found: other.kind(),
+                    wanted: layout.kind(),
+                });
+            }
         }
         if !edit.changed.is_empty()
             && let Json::Object(keys) = root

@@ -3,7 +3,7 @@
 //! other line — comments, quoting, order — stays as written. A file whose `spec` or `spec.hooks`
 //! is written in flow style (`{…}`) is refused rather than rewritten.
 
-use super::{Action, Edit};
+use super::{Action, Edit, Unfit};
 
 /// One entry hookrun writes: its key under `spec.hooks`, its event, and its lines after the key,
 /// without indent (`command` first, as [`Entry::is_ours`] expects).
@@ -33,7 +33,7 @@ pub(crate) fn edit(
     new_file: &str,
     entries: &[Entry],
     action: Action,
-) -> Result<Edit, String> {
+) -> Result<Edit, Unfit> {
     let text = match (text, action) {
         (Some(text), _) => text.to_owned(),
         (None, Action::Uninstall) => return Ok(Edit::default()),
@@ -134,7 +134,7 @@ fn child_indent(lines: &[String], start: usize) -> Option<usize> {
 }
 
 /// The top-level `spec:` line.
-fn find_spec(lines: &[String]) -> Result<Option<usize>, String> {
+fn find_spec(lines: &[String]) -> Result<Option<usize>, Unfit> {
     let Some(at) = lines
         .iter()
         .position(|l| indent(l) == 0 && value_of(l, "spec").is_some())
@@ -143,12 +143,12 @@ fn find_spec(lines: &[String]) -> Result<Option<usize>, String> {
     };
     match value_of(&lines[at], "spec") {
         Some("") => Ok(Some(at)),
-        _ => Err("its `spec` is not written as a block mapping".to_owned()),
+        _ => Err(Unfit::NotBlock { at: "its `spec`" }),
     }
 }
 
 /// The `hooks:` line directly inside `spec`.
-fn find_hooks(lines: &[String], spec: usize) -> Result<Option<usize>, String> {
+fn find_hooks(lines: &[String], spec: usize) -> Result<Option<usize>, Unfit> {
     let Some(child) = child_indent(lines, spec) else {
         return Ok(None);
     };
@@ -159,7 +159,9 @@ fn find_hooks(lines: &[String], spec: usize) -> Result<Option<usize>, String> {
     };
     match value_of(&lines[at], "hooks") {
         Some("") => Ok(Some(at)),
-        _ => Err("its `spec.hooks` is not written as a block mapping".to_owned()),
+        _ => Err(Unfit::NotBlock {
+            at: "its `spec.hooks`",
+        }),
     }
 }
 
@@ -191,7 +193,7 @@ fn add(
     hooks: usize,
     entries: &[Entry],
     edit: &mut Edit,
-) -> Result<(), String> {
+) -> Result<(), Unfit> {
     let entry_indent = child_indent(lines, hooks).unwrap_or(indent(&lines[hooks]) + 2);
     let field_indent = " ".repeat(entry_indent + 2);
     for entry in entries {
@@ -201,10 +203,9 @@ fn add(
         if let Some((_, start, end)) = existing {
             let fields = fields_of(lines, start, end);
             if !entry.is_ours(&fields) {
-                return Err(format!(
-                    "`spec.hooks.{}` is already there and is not hookrun's entry",
-                    entry.key
-                ));
+                return Err(Unfit::Taken {
+                    at: format!("`spec.hooks.{}`", entry.key),
+                });
             }
             if fields[0] != entry.fields[0] {
                 let line = (start + 1..end)

@@ -7,7 +7,7 @@
 
 use crate::install::json::Json;
 use crate::install::yaml::{self, Entry};
-use crate::install::{Action, Edit, Installer, Invocation};
+use crate::install::{Action, Edit, Installer, Invocation, Unfit};
 
 pub(crate) static INSTALL: Promptkit = Promptkit;
 
@@ -32,7 +32,7 @@ impl Installer for Promptkit {
         "runtime.yaml"
     }
 
-    fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String> {
+    fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, Unfit> {
         yaml::edit(text, NEW_FILE, &entries(how), action)
     }
 }
