@@ -134,7 +134,7 @@ pub(crate) fn run(job: Job<'_>) -> Finished {
         Ok(child) => child,
         Err(error) => {
             return Finished {
-                exit: Exit::SpawnFailed(error),
+                exit: Exit::SpawnFailed(error.to_string()),
                 stdout,
                 stderr,
                 timed_out: false,

@@ -81,7 +81,7 @@ impl Process {
 }
 
 /// Starts `job` in `job.cwd`; the error says what could not be started and why.
-pub(crate) fn start(job: &Job<'_>) -> Result<Process, String> {
+pub(crate) fn start(job: &Job<'_>) -> Result<Process, SpawnError> {
     super::running::spawn(|| {
         #[cfg(all(target_os = "linux", target_env = "gnu"))]
         if let Some(direct) = super::posix_spawn::DirectSpawn::for_job(job) {
@@ -102,7 +102,10 @@ pub(crate) fn start(job: &Job<'_>) -> Result<Process, String> {
                 .map(Process::from_child),
         }
     })
-    .map_err(|error| describe_spawn_error(&job.program, &job.args, &error))
+    .map_err(|source| SpawnError {
+        shown: shown_program(&job.program, &job.args),
+        source,
+    })
 }
 
 /// Why the child could not have entered `dir`, if it could not (after a spawn failed: its error
@@ -267,24 +270,33 @@ fn has_controlling_terminal() -> bool {
     })
 }
 
-/// "failed to start `./x.sh`: No such file or directory".
-pub(crate) fn describe_spawn_error(
-    program: &OsStr,
-    args: &[std::ffi::OsString],
-    error: &io::Error,
-) -> String {
-    let shown = if program == OsStr::new("/bin/sh") {
+/// A hook's program that could not be started: `failed to start `{shown}`: {reason}`, where
+/// the reason words the two common errors for people ("no such program", "not executable").
+#[derive(Debug, thiserror::Error)]
+#[error("failed to start `{shown}`: {}", reason(source))]
+pub(crate) struct SpawnError {
+    /// The program as the user wrote it (for `/bin/sh -c`, the command line).
+    pub(crate) shown: String,
+    #[source]
+    pub(crate) source: io::Error,
+}
+
+/// The program as a failure names it: the shell's command line rather than `/bin/sh`.
+fn shown_program(program: &OsStr, args: &[std::ffi::OsString]) -> String {
+    if program == OsStr::new("/bin/sh") {
         args.get(1).map_or_else(
             || "/bin/sh".to_owned(),
             |arg| arg.to_string_lossy().into_owned(),
         )
     } else {
         program.to_string_lossy().into_owned()
-    };
-    let reason = match error.kind() {
+    }
+}
+
+fn reason(error: &io::Error) -> String {
+    match error.kind() {
         io::ErrorKind::NotFound => "no such program".to_owned(),
         io::ErrorKind::PermissionDenied => "not executable (permission denied)".to_owned(),
         _ => error.to_string(),
-    };
-    format!("failed to start `{shown}`: {reason}")
+    }
 }

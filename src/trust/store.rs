@@ -39,7 +39,7 @@ pub(crate) struct Store {
     path: Option<PathBuf>,
     document: Document,
     /// Why the file on disk was not used (it is then never written either).
-    pub(crate) ignored: Option<String>,
+    pub(crate) ignored: Option<Unusable>,
     /// The changes made since the load, replayed onto the file as it is when saved.
     changes: Vec<Change>,
 }
@@ -83,7 +83,7 @@ impl Store {
     pub(crate) fn load() -> Store {
         let Some(path) = path() else {
             return Store {
-                ignored: Some("neither XDG_STATE_HOME nor HOME is set".to_owned()),
+                ignored: Some(Unusable::NoPlace),
                 ..Store::default()
             };
         };
@@ -181,17 +181,47 @@ impl Store {
     }
 }
 
+/// Why the store on disk is not used.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Unusable {
+    #[error("neither XDG_STATE_HOME nor HOME is set")]
+    NoPlace,
+    /// Owned by another user or writable by others (see [`unsafe_place`]).
+    #[error("{}: {problem}", path.display())]
+    Unsafe { path: PathBuf, problem: String },
+    #[error("{}: not a trust store: {source}", path.display())]
+    NotAStore {
+        path: PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// The store's document at `path` (an empty one when there is no file yet), or why it must not
 /// be used.
-fn read_document(path: &Path) -> Result<Document, String> {
+fn read_document(path: &Path) -> Result<Document, Unusable> {
     if let Some(problem) = unsafe_place(path) {
-        return Err(format!("{}: {problem}", path.display()));
+        return Err(Unusable::Unsafe {
+            path: path.to_owned(),
+            problem,
+        });
     }
     match std::fs::read_to_string(path) {
-        Ok(text) => serde_json::from_str::<Document>(&text)
-            .map_err(|error| format!("{}: not a trust store: {error}", path.display())),
+        Ok(text) => serde_json::from_str::<Document>(&text).map_err(|source| Unusable::NotAStore {
+            path: path.to_owned(),
+            source,
+        }),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Document::default()),
-        Err(error) => Err(format!("{}: {error}", path.display())),
+        Err(source) => Err(Unusable::Unreadable {
+            path: path.to_owned(),
+            source,
+        }),
     }
 }
 
