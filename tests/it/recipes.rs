@@ -21,7 +21,7 @@ const PROJECT: &str = "proj with space:colon";
 const REASON: &str = "rm -rf is not allowed here";
 
 /// Every recipe the README marks, each tested below.
-const TESTED: &[&str] = &[
+pub(crate) const TESTED: &[&str] = &[
     "ci",
     "claude",
     "codex",
