@@ -21,6 +21,7 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod openplugins;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
 pub(crate) mod proxyai;
@@ -33,6 +34,7 @@ pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use openplugins::OPENPLUGINS;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
@@ -41,7 +43,18 @@ pub(crate) use qwen::QWEN;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
+    HOOKRUN,
+    CLAUDE,
+    CODEX,
+    GEMINI,
+    CURSOR,
+    PROXYAI,
+    PRAISON,
+    PRX,
+    PROMPTKIT,
+    COPILOT,
+    QWEN,
+    OPENPLUGINS,
 ];
 
 /// The dialect named `name` on the command line.
@@ -94,6 +107,9 @@ pub(crate) fn by_path(path: &std::path::Path) -> Option<Dialect> {
     let text = path.to_string_lossy().replace('\\', "/");
     let file = text.rsplit('/').next().unwrap_or(&text);
     let parent = text.rsplit('/').nth(1).unwrap_or("");
+    if let Some(nested) = ALL.iter().copied().find(|d| d.claims_nested_path(&text)) {
+        return Some(nested);
+    }
     let others = ALL.iter().copied().filter(|d| *d != HOOKRUN);
     others
         .chain([HOOKRUN])
@@ -137,6 +153,11 @@ mod tests {
             (".github/hooks/policy.json", Some(COPILOT)),
             (".github/copilot/settings.local.json", Some(COPILOT)),
             ("plugin/hooks/hooks.json", None),
+            (".agents/plugins/guard/hooks/hooks.json", Some(OPENPLUGINS)),
+            (
+                "/home/u/.agents/plugins/guard/hooks/hooks.json",
+                Some(OPENPLUGINS),
+            ),
             ("policy.json", None),
         ];
         for (path, dialect) in cases {
@@ -197,7 +218,8 @@ mod tests {
                 "prx",
                 "promptkit",
                 "copilot",
-                "qwen"
+                "qwen",
+                "openplugins"
             ]
         );
     }

@@ -210,6 +210,16 @@ const AGENTS: &[Agent] = &[
         var: None,
         blocks: (0, "\"allow\":false"),
     },
+    Agent {
+        name: "openplugins",
+        file: ".agents/plugins/hookrun/hooks/hooks.json",
+        hooks: 12,
+        existing: "{\n  \"description\": \"notes\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["description", "./notify.sh"],
+        event: "PreToolUse",
+        var: None,
+        blocks: (2, "\"decision\":\"block\""),
+    },
 ];
 
 /// The payload every agent's guard sees: a shell command `rm -rf /`.
@@ -687,7 +697,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 11 files"),
+        report.contains("0 errors, 0 warnings in 12 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");
