@@ -27,6 +27,7 @@ pub(crate) mod promptkit;
 pub(crate) mod proxyai;
 pub(crate) mod prx;
 pub(crate) mod qwen;
+pub(crate) mod windsurf;
 
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
@@ -40,6 +41,7 @@ pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
 pub(crate) use prx::PRX;
 pub(crate) use qwen::QWEN;
+pub(crate) use windsurf::WINDSURF;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
@@ -55,6 +57,7 @@ pub(crate) const ALL: &[Dialect] = &[
     COPILOT,
     QWEN,
     OPENPLUGINS,
+    WINDSURF,
 ];
 
 /// The dialect named `name` on the command line.
@@ -154,6 +157,8 @@ mod tests {
             (".github/copilot/settings.local.json", Some(COPILOT)),
             ("plugin/hooks/hooks.json", None),
             (".agents/plugins/guard/hooks/hooks.json", Some(OPENPLUGINS)),
+            (".windsurf/hooks.json", Some(WINDSURF)),
+            ("/home/u/.codeium/windsurf/hooks.json", Some(WINDSURF)),
             (
                 "/home/u/.agents/plugins/guard/hooks/hooks.json",
                 Some(OPENPLUGINS),
@@ -219,7 +224,8 @@ mod tests {
                 "promptkit",
                 "copilot",
                 "qwen",
-                "openplugins"
+                "openplugins",
+                "windsurf"
             ]
         );
     }

@@ -220,6 +220,18 @@ const AGENTS: &[Agent] = &[
         var: None,
         blocks: (2, "\"decision\":\"block\""),
     },
+    Agent {
+        name: "windsurf",
+        file: ".windsurf/hooks.json",
+        hooks: 12,
+        existing: "{\n  \"hooks\": {\n    \"post_write_code\": [\n      {\n        \"command\": \"./format.sh\",\n        \"show_output\": true\n      }\n    ]\n  },\n  \"note\": \"x\"\n}\n",
+        keys: &["./format.sh", "note"],
+        // The starter policy names no Windsurf event (and its guard does not read Windsurf's
+        // `tool_info`): the run is the audit hook's, and nothing blocks.
+        event: "pre_run_command",
+        var: None,
+        blocks: (0, ""),
+    },
 ];
 
 /// The payload every agent's guard sees: a shell command `rm -rf /`.
@@ -697,7 +709,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 12 files"),
+        report.contains("0 errors, 0 warnings in 13 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");

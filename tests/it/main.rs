@@ -65,3 +65,4 @@ mod wasm_build;
 #[cfg(feature = "plugins")]
 mod wasm_host;
 mod webhook;
+mod windsurf;
