@@ -21,6 +21,7 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod kiro;
 pub(crate) mod openplugins;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
@@ -35,6 +36,7 @@ pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use kiro::KIRO;
 pub(crate) use openplugins::OPENPLUGINS;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
@@ -58,6 +60,7 @@ pub(crate) const ALL: &[Dialect] = &[
     QWEN,
     OPENPLUGINS,
     WINDSURF,
+    KIRO,
 ];
 
 /// The dialect named `name` on the command line.
@@ -158,6 +161,8 @@ mod tests {
             ("plugin/hooks/hooks.json", None),
             (".agents/plugins/guard/hooks/hooks.json", Some(OPENPLUGINS)),
             (".windsurf/hooks.json", Some(WINDSURF)),
+            (".kiro/hooks/lint.json", Some(KIRO)),
+            (".github/hooks/lint.json", Some(COPILOT)),
             ("/home/u/.codeium/windsurf/hooks.json", Some(WINDSURF)),
             (
                 "/home/u/.agents/plugins/guard/hooks/hooks.json",
@@ -225,7 +230,8 @@ mod tests {
                 "copilot",
                 "qwen",
                 "openplugins",
-                "windsurf"
+                "windsurf",
+                "kiro"
             ]
         );
     }

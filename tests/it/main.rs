@@ -28,6 +28,7 @@ mod http_hooks;
 mod init;
 mod install;
 mod interrupts;
+mod kiro;
 mod layers;
 mod levels;
 mod list;
