@@ -133,3 +133,21 @@ fn installed_for_kiro_the_file_fires_the_projects_policy_and_answers_by_exit_cod
     // The installed file is one hookrun reads as Kiro's without a complaint.
     case.run(&["validate"]).exit(0);
 }
+
+#[test]
+fn list_shows_each_hook_under_its_name_and_validate_warns_about_an_old_trigger_name() {
+    let case = Case::new().file(
+        ".kiro/hooks/lint.json",
+        &hooks_file("PostFileSave", r"\.ts$", "npm run lint"),
+    );
+    case.run(&["list"])
+        .exit(0)
+        .stdout_has(".kiro/hooks/lint.json (kiro, project level")
+        .stdout_has("guard");
+    let old = json!({"version": "v1", "hooks": [{"trigger": "fileEdited",
+        "action": {"type": "command", "command": "npm run lint"}}]});
+    let stale = Case::new().file(".kiro/hooks/old.json", &old.to_string());
+    stale
+        .run(&["validate"])
+        .stdout_has("unknown kiro event `fileEdited`");
+}

@@ -184,3 +184,16 @@ command = "grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; } || 
     case.run(&["install", "openplugins"]).exit(0);
     assert_eq!(std::fs::read_to_string(case.at(file)).unwrap(), text);
 }
+
+#[test]
+fn list_names_the_plugin_file_as_open_plugins_and_an_unknown_event_is_warned_about() {
+    let case = Case::new().file(
+        GUARD,
+        &rule("beforeShellExecution", ".*", r#"{"command": "true"}"#),
+    );
+    case.run(&["list"])
+        .exit(0)
+        .stdout_has(".agents/plugins/guard/hooks/hooks.json (openplugins, project level");
+    case.run(&["validate"])
+        .stdout_has("unknown openplugins event `beforeShellExecution`");
+}

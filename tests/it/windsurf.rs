@@ -111,3 +111,20 @@ fn installed_for_windsurf_the_entry_fires_the_projects_policy_and_answers_by_exi
         .exit(0)
         .stdout_lacks("{");
 }
+
+#[test]
+fn list_and_validate_read_the_three_levels_as_windsurfs() {
+    let case = Case::new()
+        .home_file(
+            ".codeium/windsurf/hooks.json",
+            &hooks("post_write_code", "true"),
+        )
+        .file(FILE, &hooks("pre_run_command", "exit 0"));
+    case.run(&["list"])
+        .exit(0)
+        .stdout_has(".windsurf/hooks.json (windsurf, project level")
+        .stdout_has(".codeium/windsurf/hooks.json (windsurf, user level");
+    case.run(&["validate"])
+        .exit(0)
+        .stdout_has("0 errors, 0 warnings");
+}
