@@ -21,11 +21,14 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod kiro;
+pub(crate) mod openplugins;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
 pub(crate) mod proxyai;
 pub(crate) mod prx;
 pub(crate) mod qwen;
+pub(crate) mod windsurf;
 
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
@@ -33,15 +36,31 @@ pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use kiro::KIRO;
+pub(crate) use openplugins::OPENPLUGINS;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
 pub(crate) use prx::PRX;
 pub(crate) use qwen::QWEN;
+pub(crate) use windsurf::WINDSURF;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
+    HOOKRUN,
+    CLAUDE,
+    CODEX,
+    GEMINI,
+    CURSOR,
+    PROXYAI,
+    PRAISON,
+    PRX,
+    PROMPTKIT,
+    COPILOT,
+    QWEN,
+    OPENPLUGINS,
+    WINDSURF,
+    KIRO,
 ];
 
 /// The dialect named `name` on the command line.
@@ -94,6 +113,9 @@ pub(crate) fn by_path(path: &std::path::Path) -> Option<Dialect> {
     let text = path.to_string_lossy().replace('\\', "/");
     let file = text.rsplit('/').next().unwrap_or(&text);
     let parent = text.rsplit('/').nth(1).unwrap_or("");
+    if let Some(nested) = ALL.iter().copied().find(|d| d.claims_nested_path(&text)) {
+        return Some(nested);
+    }
     let others = ALL.iter().copied().filter(|d| *d != HOOKRUN);
     others
         .chain([HOOKRUN])
@@ -137,6 +159,15 @@ mod tests {
             (".github/hooks/policy.json", Some(COPILOT)),
             (".github/copilot/settings.local.json", Some(COPILOT)),
             ("plugin/hooks/hooks.json", None),
+            (".agents/plugins/guard/hooks/hooks.json", Some(OPENPLUGINS)),
+            (".windsurf/hooks.json", Some(WINDSURF)),
+            (".kiro/hooks/lint.json", Some(KIRO)),
+            (".github/hooks/lint.json", Some(COPILOT)),
+            ("/home/u/.codeium/windsurf/hooks.json", Some(WINDSURF)),
+            (
+                "/home/u/.agents/plugins/guard/hooks/hooks.json",
+                Some(OPENPLUGINS),
+            ),
             ("policy.json", None),
         ];
         for (path, dialect) in cases {
@@ -197,7 +228,10 @@ mod tests {
                 "prx",
                 "promptkit",
                 "copilot",
-                "qwen"
+                "qwen",
+                "openplugins",
+                "windsurf",
+                "kiro"
             ]
         );
     }

@@ -292,6 +292,12 @@ pub(crate) trait DialectSpec: Sync {
     /// Whether a file named with `-c` is this dialect's by its name: `file` is the last path
     /// component, `parent` the one before it (`""` when none).
     fn claims_path(&self, parent: &str, file: &str) -> bool;
+    /// Whether a file named with `-c` is this dialect's by a place its last two components do
+    /// not tell (`…/.agents/plugins/<name>/hooks/hooks.json`): `path` is the whole path,
+    /// `/`-separated. Asked of every dialect before [`DialectSpec::claims_path`].
+    fn claims_nested_path(&self, _path: &str) -> bool {
+        false
+    }
     /// Whether a file named with `-c`, whose path did not tell, is this dialect's by its shape.
     /// Dialects recognise mutually exclusive shapes.
     fn recognises(&self, sniff: Sniff) -> bool;

@@ -210,6 +210,38 @@ const AGENTS: &[Agent] = &[
         var: None,
         blocks: (0, "\"allow\":false"),
     },
+    Agent {
+        name: "openplugins",
+        file: ".agents/plugins/hookrun/hooks/hooks.json",
+        hooks: 12,
+        existing: "{\n  \"description\": \"notes\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["description", "./notify.sh"],
+        event: "PreToolUse",
+        var: None,
+        blocks: (2, "\"decision\":\"block\""),
+    },
+    Agent {
+        name: "windsurf",
+        file: ".windsurf/hooks.json",
+        hooks: 12,
+        existing: "{\n  \"hooks\": {\n    \"post_write_code\": [\n      {\n        \"command\": \"./format.sh\",\n        \"show_output\": true\n      }\n    ]\n  },\n  \"note\": \"x\"\n}\n",
+        keys: &["./format.sh", "note"],
+        // The starter policy names no Windsurf event (and its guard does not read Windsurf's
+        // `tool_info`): the run is the audit hook's, and nothing blocks.
+        event: "pre_run_command",
+        var: None,
+        blocks: (0, ""),
+    },
+    Agent {
+        name: "kiro",
+        file: ".kiro/hooks/hookrun.json",
+        hooks: 10,
+        existing: "{\n  \"version\": \"v1\",\n  \"hooks\": [\n    {\n      \"name\": \"lint-on-save\",\n      \"trigger\": \"PostFileSave\",\n      \"action\": {\n        \"type\": \"command\",\n        \"command\": \"npm run lint\"\n      }\n    }\n  ]\n}\n",
+        keys: &["version", "lint-on-save"],
+        event: "PreToolUse",
+        var: None,
+        blocks: (2, ""),
+    },
 ];
 
 /// The payload every agent's guard sees: a shell command `rm -rf /`.
@@ -340,13 +372,17 @@ fn installed_entry(agent: &Agent, text: &str) -> Installed {
     let entries = match &root["hooks"] {
         Value::Array(all) => all
             .iter()
-            .filter(|e| e["event"] == agent.event)
+            .filter(|e| e["event"] == agent.event || e["trigger"] == agent.event)
             .cloned()
             .collect(),
         hooks => hooks[agent.event].as_array().expect("event list").clone(),
     };
     let entry = entries.last().expect("an entry for the event");
-    let handler = entry["hooks"].get(0).unwrap_or(entry);
+    // Kiro's entries hold their command in `action`.
+    let handler = entry["hooks"]
+        .get(0)
+        .or_else(|| entry.get("action"))
+        .unwrap_or(entry);
     // Copilot's entries name their command per shell (`bash`).
     let command = handler
         .get("command")
@@ -687,7 +723,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 11 files"),
+        report.contains("0 errors, 0 warnings in 14 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");

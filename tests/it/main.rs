@@ -28,10 +28,12 @@ mod http_hooks;
 mod init;
 mod install;
 mod interrupts;
+mod kiro;
 mod layers;
 mod levels;
 mod list;
 mod model_server;
+mod openplugins;
 mod output_modes;
 mod payload_cap;
 mod payload_template;
@@ -65,3 +67,4 @@ mod wasm_build;
 #[cfg(feature = "plugins")]
 mod wasm_host;
 mod webhook;
+mod windsurf;
