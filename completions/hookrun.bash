@@ -262,7 +262,7 @@ _hookrun() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "hookrun claude codex gemini cursor proxyai promptkit copilot qwen" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "hookrun claude codex gemini cursor proxyai promptkit copilot qwen cline" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)

@@ -16,6 +16,7 @@ pub(crate) mod layout;
 pub(crate) mod payload;
 
 pub(crate) mod claude;
+pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod copilot;
 pub(crate) mod cursor;
@@ -28,6 +29,7 @@ pub(crate) mod prx;
 pub(crate) mod qwen;
 
 pub(crate) use claude::CLAUDE;
+pub(crate) use cline::CLINE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
@@ -41,7 +43,7 @@ pub(crate) use qwen::QWEN;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
+    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, CLINE,
 ];
 
 /// The dialect named `name` on the command line.
@@ -137,6 +139,8 @@ mod tests {
             (".github/hooks/policy.json", Some(COPILOT)),
             (".github/copilot/settings.local.json", Some(COPILOT)),
             ("plugin/hooks/hooks.json", None),
+            (".clinerules/hooks/PreToolUse", Some(CLINE)),
+            ("/home/u/Documents/Cline/Hooks/TaskStart", Some(CLINE)),
             ("policy.json", None),
         ];
         for (path, dialect) in cases {
@@ -197,7 +201,8 @@ mod tests {
                 "prx",
                 "promptkit",
                 "copilot",
-                "qwen"
+                "qwen",
+                "cline"
             ]
         );
     }
