@@ -78,6 +78,24 @@ pub(crate) trait Installer: Sync {
     /// The file's new text with hookrun's entries added or removed; `text` is `None` when the
     /// file does not exist. An `Err` is a message saying why the file cannot be edited.
     fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, String>;
+    /// For an agent that runs one executable file per event, named after it, in a folder (the
+    /// folder is then [`Installer::project_file`] or [`Installer::user_file`]): the events
+    /// install writes a file for, each read and edited on its own by
+    /// [`Installer::edit_event`] and created executable. Empty for an agent of one file.
+    fn event_files(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The event file of `event`'s new text, as [`Installer::edit`] for one file. An `Err` (a
+    /// file of the user's own there) refuses the whole installation: nothing is written.
+    fn edit_event(
+        &self,
+        _event: &str,
+        text: Option<&str>,
+        how: &Invocation,
+        action: Action,
+    ) -> Result<Edit, String> {
+        self.edit(text, how, action)
+    }
 }
 
 /// Whether `actual` is `expected` with some non-empty program where `expected` has

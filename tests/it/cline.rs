@@ -179,3 +179,79 @@ fn a_hookrun_toml_hook_answers_cline_through_output_cline() {
         json!({"cancel": true, "errorMessage": "policy"})
     );
 }
+
+/// Runs the file at `path` as Cline runs a hook: through `/bin/sh` by its path, from the
+/// workspace root, the payload on stdin (`HookProcess.ts`).
+fn run_as_cline(case: &Case, path: &std::path::Path, payload: &Value) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg(path)
+        .current_dir(case.path())
+        .envs(crate::harness::home_env(case.home()))
+        .env("HOOKRUN_TRUST_PROJECT", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn the installed hook");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(payload.to_string().as_bytes())
+        .expect("write");
+    drop(stdin);
+    child.wait_with_output().expect("wait")
+}
+
+fn own_hookrun() -> String {
+    std::env::current_dir()
+        .expect("cwd")
+        .join(crate::harness::hookrun_bin())
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn install_writes_one_executable_per_event_that_answers_cline_for_hookrun_toml() {
+    let case = Case::new().file(
+        "hookrun.toml",
+        "[[hook]]\nname = \"no-rm\"\nevents = [\"PreToolUse\"]\ncommand = \"grep -q 'rm -rf' && echo '{\\\"decision\\\": \\\"deny\\\", \\\"reason\\\": \\\"no rm -rf\\\"}' || true\"\n",
+    );
+    let run = case
+        .run(&["install", "cline", "--command", &own_hookrun()])
+        .exit(0);
+    run.stdout_has("added 9 hooks to .clinerules/hooks");
+    let hook = case.at(".clinerules/hooks/PreToolUse");
+    let mode = std::fs::metadata(&hook).unwrap().permissions().mode();
+    assert_eq!(mode & 0o111, 0o111, "{mode:o}");
+    let out = run_as_cline(&case, &hook, &pre_tool_use("rm -rf /"));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let answer: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer, json!({"cancel": true, "errorMessage": "no rm -rf"}));
+    let out = run_as_cline(&case, &hook, &pre_tool_use("ls"));
+    let answer: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer, json!({"cancel": false}));
+    // Fired for another agent, hookrun does not run its own installed files: the policy runs once.
+    case.payload(json!({"tool_name": "Bash", "tool_input": {"command": "rm -rf /"}}));
+    let run = case.fire("PreToolUse").exit(2).decision("deny");
+    assert_eq!(run.hook_names(), ["no-rm"]);
+    case.run(&["install", "cline", "--command", &own_hookrun()])
+        .stdout_has("already runs hookrun on every event");
+    case.run(&["uninstall", "cline"])
+        .stdout_has("removed 9 hooks");
+    assert!(!hook.exists());
+}
+
+#[test]
+fn install_refuses_to_overwrite_a_users_own_hook_file_and_writes_nothing() {
+    let own = "#!/bin/sh\necho '{\"cancel\": false}'\n";
+    let case = Case::new().hook(".clinerules/hooks/TaskStart", own);
+    let run = case.run(&["install", "cline"]).exit(1);
+    run.stderr_has(".clinerules/hooks/TaskStart")
+        .stderr_has("nothing was written");
+    assert_eq!(
+        std::fs::read_to_string(case.at(".clinerules/hooks/TaskStart")).unwrap(),
+        own
+    );
+    assert!(!case.at(".clinerules/hooks/PreToolUse").exists());
+}

@@ -38,6 +38,11 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         );
         return load;
     };
+    if super::install::installed_program(event, &source.text).is_some() {
+        // hookrun's own file (`hookrun install cline`): running it would run hookrun's hooks a
+        // second time.
+        return load;
+    }
     if !executable(&source.path) {
         load.diagnostics.push(
             Diagnostic::whole_file(

@@ -6,6 +6,7 @@
 //! with `cancel: true` ([`answers`]); `--output cline` answers so ([`output`]).
 
 mod answers;
+mod install;
 mod load;
 mod output;
 mod payload;
@@ -129,6 +130,10 @@ impl DialectSpec for Cline {
 
     fn output(&self) -> Option<&'static dyn AgentOutput> {
         Some(&output::ClineOutput)
+    }
+
+    fn installer(&self) -> Option<&'static dyn crate::install::Installer> {
+        Some(&install::INSTALL)
     }
 }
 
