@@ -18,6 +18,16 @@ fn pre_tool_use(command: &str) -> Value {
 
 const CANCEL_RM_RF: &str = "#!/bin/sh\nif grep -q 'rm -rf'; then\n  echo '{\"cancel\": true, \"errorMessage\": \"no rm -rf\"}'\nelse\n  echo '{\"cancel\": false}'\nfi\n";
 
+/// A `hookrun test` case: Cline's payload for `rm -rf /` stops the task.
+const STOPPED: &str = r#"
+[[test]]
+name = "rm -rf is stopped"
+event = "PreToolUse"
+payload = { hookName = "PreToolUse", preToolUse = { toolName = "execute_command", parameters = { command = "rm -rf /" } } }
+expect.continue = false
+expect.exit_code = 2
+"#;
+
 /// Two `hookrun.toml` hooks, each giving context.
 const TWO_CONTEXTS: &str = r#"
 [[hook]]
@@ -254,4 +264,37 @@ fn install_refuses_to_overwrite_a_users_own_hook_file_and_writes_nothing() {
         own
     );
     assert!(!case.at(".clinerules/hooks/PreToolUse").exists());
+}
+
+#[test]
+fn an_untrusted_hook_file_is_held_back_and_an_edited_one_needs_trust_again() {
+    let case = Case::new()
+        .hook(".clinerules/hooks/PreToolUse", CANCEL_RM_RF)
+        .untrusted();
+    case.payload(pre_tool_use("rm -rf /"));
+    case.fire("PreToolUse").exit(0).stderr_has(
+        "held back 1 hook of untrusted project files (not run): .clinerules/hooks/PreToolUse",
+    );
+    case.run(&["list"])
+        .stdout_has(".clinerules/hooks/PreToolUse (cline, project level, untrusted, 1 hook)");
+    case.run(&["trust", "--yes"]).exit(0);
+    case.fire("PreToolUse").exit(2);
+    // The script is the hook: a new body is a new hook.
+    std::fs::write(
+        case.at(".clinerules/hooks/PreToolUse"),
+        "#!/bin/sh\necho '{\"cancel\": true, \"errorMessage\": \"changed\"}'\n",
+    )
+    .unwrap();
+    // A guard that changed since it was trusted blocks until it is trusted again.
+    case.fire("PreToolUse")
+        .exit(2)
+        .stdout_has("changed since trusted");
+}
+
+#[test]
+fn hookrun_test_runs_a_cline_hook_file() {
+    let case = Case::new()
+        .hook(".clinerules/hooks/PreToolUse", CANCEL_RM_RF)
+        .file("policy.hooktest.toml", STOPPED);
+    case.run(&["test"]).exit(0).stdout_has("rm -rf is stopped");
 }

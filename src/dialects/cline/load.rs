@@ -67,9 +67,24 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         super::TIMEOUT,
         &[],
     );
-    hook.name = format!("{event} ({})", source.display);
+    // The file is the hook: its content is in the name, which trust fingerprints, so that an
+    // edited script is a changed hook (`hookrun trust` asks again).
+    hook.name = format!("{event} ({}, {})", source.display, digest(&source.text));
     load.hooks.push(hook);
     load
+}
+
+/// The first 16 hex digits of the SHA-256 of a hook file's text.
+fn digest(text: &str) -> String {
+    use sha2::{Digest as _, Sha256};
+    use std::fmt::Write as _;
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .take(8)
+        .fold(String::from("sha256:"), |mut out, byte| {
+            let _ = write!(out, "{byte:02x}");
+            out
+        })
 }
 
 /// Whether the user may execute the regular file at `path` (`access(X_OK)`, as Cline asks).
