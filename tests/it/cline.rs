@@ -298,3 +298,19 @@ fn hookrun_test_runs_a_cline_hook_file() {
         .file("policy.hooktest.toml", STOPPED);
     case.run(&["test"]).exit(0).stdout_has("rm -rf is stopped");
 }
+
+#[test]
+fn a_compiled_hook_runs_and_its_digest_stands_for_its_text() {
+    let case = Case::new();
+    let hook = case.at(".clinerules/hooks/TaskStart");
+    std::fs::create_dir_all(hook.parent().unwrap()).unwrap();
+    std::fs::copy("/bin/true", &hook).unwrap();
+    case.payload(json!({"hookName": "TaskStart", "taskId": "t1"}));
+    let run = case.fire("TaskStart").exit(0);
+    let [name] = run.hook_names().try_into().expect("one hook");
+    assert!(
+        name.starts_with("TaskStart (.clinerules/hooks/TaskStart, sha256:"),
+        "{name}"
+    );
+    assert_eq!(run.hook(&name)["outcome"], "success");
+}

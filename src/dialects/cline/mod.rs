@@ -96,6 +96,11 @@ impl DialectSpec for Cline {
         matches!(parent, "hooks" | "Hooks") && EVENTS.contains(&file)
     }
 
+    /// A hook file may be any executable, a compiled one too.
+    fn files_are_programs(&self) -> bool {
+        true
+    }
+
     /// A hook file is a program, not a configuration: its content never tells.
     fn recognises(&self, _sniff: Sniff) -> bool {
         false
