@@ -97,8 +97,10 @@ fn run_event_files(
             edits.push((path, file, edit));
         }
     }
-    // The folder is left in place: `text: Some` keeps the report from saying it was removed.
+    // The folder is left in place: `text: Some` keeps the report from saying it was removed,
+    // and no install calls it "a new file".
     total.text = Some(String::new());
+    let existed = existed || action == Action::Install;
     let report = report(&total, shown, &how.program, action, existed, args.dry_run);
     crate::output::write_stdout(report.as_bytes())
         .map_err(|e| Error::Output(format!("cannot write to stdout: {e}")))?;

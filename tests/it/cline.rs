@@ -314,3 +314,23 @@ fn a_compiled_hook_runs_and_its_digest_stands_for_its_text() {
     );
     assert_eq!(run.hook(&name)["outcome"], "success");
 }
+
+#[test]
+fn a_user_install_writes_into_the_documents_hooks_folder() {
+    let case = Case::new();
+    let docs = case.home().join("Documents");
+    let case = case.env("XDG_DOCUMENTS_DIR", docs.to_str().unwrap());
+    case.run(&["install", "cline", "--user"])
+        .exit(0)
+        .stdout_has("added 9 hooks");
+    let hook = docs.join("Cline/Hooks/PreToolUse");
+    let text = std::fs::read_to_string(&hook).unwrap();
+    assert!(
+        text.ends_with(" fire --output cline PreToolUse\n"),
+        "{text}"
+    );
+    assert!(!case.at(".clinerules").exists());
+    case.run(&["uninstall", "cline", "--user"])
+        .stdout_has("removed 9 hooks");
+    assert!(!hook.exists());
+}
