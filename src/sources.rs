@@ -115,7 +115,17 @@ fn load_one(options: &LoadOptions<'_>, candidate: Candidate, config: &mut Config
             .push(Diagnostic::whole_file(Severity::Error, &display, why));
         return;
     }
-    let text = match read_config(&path) {
+    let read = match read_config(&path) {
+        // A program its agent runs may be a binary, or large: its digest stands for its text.
+        Err(error)
+            if dialect.is_some_and(|d| d.files_are_programs())
+                && crate::config::sources::not_text(&error) =>
+        {
+            crate::config::sources::program_digest(&path).map(Some)
+        }
+        read => read,
+    };
+    let text = match read {
         Ok(Some(text)) => text,
         Ok(None) if !explicit => return,
         Ok(None) => {

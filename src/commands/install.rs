@@ -37,6 +37,9 @@ pub(crate) fn run(
         program: program(command, args.user, action, installer)?,
         project_dir,
     };
+    if !installer.event_files().is_empty() {
+        return run_event_files(cli, args, installer, &path, &shown, &how, action);
+    }
     let text = read(&path, &shown)?;
     let edit = installer
         .edit(text.as_deref(), &how, action)
@@ -59,6 +62,67 @@ pub(crate) fn run(
     apply(&path, &shown, &edit)?;
     // What install wrote is the user's own doing: trusted as written.
     let trusted = super::trust::trust_written(cli, &how.project_dir, std::slice::from_ref(&path))?;
+    crate::output::write_stdout(trusted.as_bytes()).map_err(Error::output("to stdout"))?;
+    Ok(ExitCode::from(exit::OK))
+}
+
+/// `install` for an agent of one executable file per event in the folder `dir`: every file is
+/// read and edited first, and a refusal of any (a hook of the user's own) writes none.
+fn run_event_files(
+    cli: &Cli,
+    args: &AgentFileArgs,
+    installer: &dyn Installer,
+    dir: &Path,
+    shown: &str,
+    how: &Invocation,
+    action: Action,
+) -> Result<ExitCode, Error> {
+    let mut edits = Vec::new();
+    let mut total = Edit::default();
+    let mut existed = false;
+    for event in installer.event_files() {
+        let path = dir.join(event);
+        let file = install::display(&path, &how.project_dir);
+        let text = read(&path, &file)?;
+        existed |= text.is_some();
+        let edit = installer
+            .edit_event(event, text.as_deref(), how, action)
+            .map_err(|why| Error::Unchanged {
+                file: file.clone(),
+                why: why.into(),
+            })?;
+        total.changed.extend(edit.changed.iter().cloned());
+        total.updated.extend(edit.updated.iter().cloned());
+        if !edit.changed.is_empty() || !edit.updated.is_empty() {
+            edits.push((path, file, edit));
+        }
+    }
+    // The folder is left in place: `text: Some` keeps the report from saying it was removed,
+    // and no install calls it "a new file".
+    total.text = Some(String::new());
+    let existed = existed || action == Action::Install;
+    let report = report(&total, shown, &how.program, action, existed, args.dry_run);
+    crate::output::write_stdout(report.as_bytes()).map_err(Error::output("to stdout"))?;
+    if args.dry_run || edits.is_empty() {
+        return Ok(ExitCode::from(exit::OK));
+    }
+    let mut written = Vec::new();
+    for (path, file, edit) in &edits {
+        let created = !path.exists();
+        apply(path, file, edit)?;
+        if created && edit.text.is_some() {
+            use std::os::unix::fs::PermissionsExt as _;
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+                .map_err(Error::file("make executable", file.as_str()))?;
+        }
+        if edit.text.is_some() {
+            written.push(path.clone());
+        }
+    }
+    if written.is_empty() {
+        return Ok(ExitCode::from(exit::OK));
+    }
+    let trusted = super::trust::trust_written(cli, &how.project_dir, &written)?;
     crate::output::write_stdout(trusted.as_bytes()).map_err(Error::output("to stdout"))?;
     Ok(ExitCode::from(exit::OK))
 }

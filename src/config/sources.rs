@@ -130,12 +130,58 @@ pub(crate) fn read_config(path: &Path) -> io::Result<Option<String>> {
         .take(MAX_CONFIG_BYTES + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
-        return Err(io::Error::other("the file is larger than 4 MiB"));
+        return Err(io::Error::other(TooLarge));
     }
     String::from_utf8(bytes)
         .map(Some)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text"))
 }
+
+/// What stands for the text of a program file that is not configuration text (a compiled hook):
+/// `sha256:<hex> (<n> bytes, not text)`, read in blocks whatever its size.
+pub(crate) fn program_digest(path: &Path) -> io::Result<String> {
+    use sha2::{Digest as _, Sha256};
+    use std::fmt::Write as _;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0; 64 * 1024];
+    let mut len: u64 = 0;
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+        len += n as u64;
+    }
+    let mut text = String::from("sha256:");
+    for byte in hasher.finalize() {
+        let _ = write!(text, "{byte:02x}");
+    }
+    let _ = write!(text, " ({len} bytes, not text)");
+    Ok(text)
+}
+
+/// Whether `error` of [`read_config`] says the file is not configuration text (not UTF-8, or
+/// larger than [`MAX_CONFIG_BYTES`]) rather than that it could not be read.
+pub(crate) fn not_text(error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::InvalidData
+        || error
+            .get_ref()
+            .is_some_and(<dyn std::error::Error + Send + Sync>::is::<TooLarge>)
+}
+
+/// A configuration file over [`MAX_CONFIG_BYTES`].
+#[derive(Debug)]
+pub(crate) struct TooLarge;
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the file is larger than 4 MiB")
+    }
+}
+
+impl std::error::Error for TooLarge {}
 
 /// A configuration path that is a symlink to nothing.
 #[derive(Debug)]

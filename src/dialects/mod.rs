@@ -16,6 +16,7 @@ pub(crate) mod layout;
 pub(crate) mod payload;
 
 pub(crate) mod claude;
+pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod copilot;
 pub(crate) mod cursor;
@@ -31,6 +32,7 @@ pub(crate) mod qwen;
 pub(crate) mod windsurf;
 
 pub(crate) use claude::CLAUDE;
+pub(crate) use cline::CLINE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
@@ -61,6 +63,7 @@ pub(crate) const ALL: &[Dialect] = &[
     OPENPLUGINS,
     WINDSURF,
     KIRO,
+    CLINE,
 ];
 
 /// The dialect named `name` on the command line.
@@ -168,6 +171,8 @@ mod tests {
                 "/home/u/.agents/plugins/guard/hooks/hooks.json",
                 Some(OPENPLUGINS),
             ),
+            (".clinerules/hooks/PreToolUse", Some(CLINE)),
+            ("/home/u/Documents/Cline/Hooks/TaskStart", Some(CLINE)),
             ("policy.json", None),
         ];
         for (path, dialect) in cases {
@@ -231,7 +236,8 @@ mod tests {
                 "qwen",
                 "openplugins",
                 "windsurf",
-                "kiro"
+                "kiro",
+                "cline"
             ]
         );
     }

@@ -78,6 +78,24 @@ pub(crate) trait Installer: Sync {
     /// The file's new text with hookrun's entries added or removed; `text` is `None` when the
     /// file does not exist. An `Err` says why the file cannot be edited.
     fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, Unfit>;
+    /// For an agent that runs one executable file per event, named after it, in a folder (the
+    /// folder is then [`Installer::project_file`] or [`Installer::user_file`]): the events
+    /// install writes a file for, each read and edited on its own by
+    /// [`Installer::edit_event`] and created executable. Empty for an agent of one file.
+    fn event_files(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The event file of `event`'s new text, as [`Installer::edit`] for one file. An `Err` (a
+    /// file of the user's own there) refuses the whole installation: nothing is written.
+    fn edit_event(
+        &self,
+        _event: &str,
+        text: Option<&str>,
+        how: &Invocation,
+        action: Action,
+    ) -> Result<Edit, Unfit> {
+        self.edit(text, how, action)
+    }
 }
 
 /// Why `install` left a file as it was.
@@ -113,6 +131,16 @@ pub(crate) enum Unfit {
     /// The user's own entry where hookrun's would go.
     #[error("{at} is already there and is not hookrun's entry")]
     Taken { at: String },
+    /// A hook file of the user's own where hookrun's would go, in an agent that runs one file
+    /// per event (so the two cannot both run).
+    #[error(
+        "a hook of your own is there and the agent runs one file per event: hookrun will not \
+         overwrite it (move what it does into hookrun.toml, remove it, and install again)"
+    )]
+    Occupied,
+    /// Asked to edit one file of an agent whose hooks are one file per event.
+    #[error("its hooks are one file per event")]
+    PerEvent,
 }
 
 /// Whether `actual` is `expected` with some non-empty program where `expected` has

@@ -301,6 +301,12 @@ pub(crate) trait DialectSpec: Sync {
     /// Whether a file named with `-c`, whose path did not tell, is this dialect's by its shape.
     /// Dialects recognise mutually exclusive shapes.
     fn recognises(&self, sniff: Sniff) -> bool;
+    /// Its files are programs its agent runs, not configuration (Cline's hook files): one that
+    /// is not UTF-8 text, or is larger than a configuration may be, loads with its SHA-256 as its
+    /// text ([`crate::config::sources::program_digest`]) instead of failing to read.
+    fn files_are_programs(&self) -> bool {
+        false
+    }
     /// The file format its files are written in.
     fn format(&self) -> Format {
         Format::Json

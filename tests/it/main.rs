@@ -7,6 +7,7 @@ mod big_configs;
 mod cache;
 mod cache_warnings;
 mod ci_recipe;
+mod cline;
 mod codex;
 mod comments;
 mod copilot;
