@@ -19,6 +19,7 @@ pub(crate) mod claude;
 pub(crate) mod codex;
 pub(crate) mod copilot;
 pub(crate) mod cursor;
+pub(crate) mod droid;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
 pub(crate) mod praison;
@@ -31,6 +32,7 @@ pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
+pub(crate) use droid::DROID;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
 pub(crate) use praison::PRAISON;
@@ -41,7 +43,7 @@ pub(crate) use qwen::QWEN;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
+    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, DROID,
 ];
 
 /// The dialect named `name` on the command line.
@@ -197,7 +199,8 @@ mod tests {
                 "prx",
                 "promptkit",
                 "copilot",
-                "qwen"
+                "qwen",
+                "droid"
             ]
         );
     }

@@ -356,6 +356,7 @@ const AGENTS: &[&str] = &[
     "promptkit",
     "proxyai",
     "prx",
+    "droid",
 ];
 
 /// The top-level modules whose code may name agents, with why.

@@ -18,6 +18,7 @@ mod dialects;
 mod dry_run;
 mod env_file;
 mod escapes;
+mod family;
 mod gemini_vars;
 mod generated;
 mod getting_started;

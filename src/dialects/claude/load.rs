@@ -142,7 +142,8 @@ pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> Dia
     }
 }
 
-fn read_event(
+/// Reads one event's matcher groups (`path` points at them) into `hooks`.
+pub(crate) fn read_event(
     ctx: &LoadContext<'_>,
     shape: &SettingsShape,
     reader: &mut Reader<'_>,
