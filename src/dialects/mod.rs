@@ -15,6 +15,7 @@ pub(crate) mod json_file;
 pub(crate) mod layout;
 pub(crate) mod payload;
 
+pub(crate) mod auggie;
 pub(crate) mod claude;
 pub(crate) mod codex;
 pub(crate) mod copilot;
@@ -28,6 +29,7 @@ pub(crate) mod proxyai;
 pub(crate) mod prx;
 pub(crate) mod qwen;
 
+pub(crate) use auggie::AUGGIE;
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
@@ -44,6 +46,7 @@ pub(crate) use qwen::QWEN;
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
     HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, DROID,
+    AUGGIE,
 ];
 
 /// The dialect named `name` on the command line.
@@ -200,7 +203,8 @@ mod tests {
                 "promptkit",
                 "copilot",
                 "qwen",
-                "droid"
+                "droid",
+                "auggie"
             ]
         );
     }

@@ -3,7 +3,7 @@
 //!
 //! The tool must be the payload's `tool_name`, and the spec, when present and not `*`, is read by
 //! tool family:
-//! - shell tools (`Bash`, `Shell`, `run_shell_command`, `shell`, `Execute`,
+//! - shell tools (`Bash`, `Shell`, `run_shell_command`, `shell`, `Execute`, `launch-process`,
 //!   interchangeable): a command pattern on `tool_input.command` ([`shell`](super::shell)); a
 //!   payload with no `tool_name` but a top-level `command` (Cursor and proxyai
 //!   `beforeShellExecution`) counts as a shell call;
@@ -34,6 +34,8 @@ const SHELL_TOOLS: &[&str] = &[
     "powershell",
     // Factory Droid's shell tool (`name: "Execute", input: {command, …}`).
     "Execute",
+    // Augment Auggie's (`launch-process`, `required: ["command", …]`).
+    "launch-process",
 ];
 /// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];

@@ -1,7 +1,8 @@
 //! The Claude-compatible family through the real binary: Factory Droid (`.factory/hooks.json`
 //! and `.factory/settings.json`, where a `hooks.json` event replaces the settings' groups of
-//! that event): a deny on `rm -rf`, its timeout unit and file levels, and `install` then
-//! `fire --output <agent>` as the agent runs it.
+//! that event) and Augment's Auggie (`.augment/settings.json`, timeouts in milliseconds): a deny
+//! on `rm -rf`, each agent's
+//! timeout unit and file levels, and `install` then `fire --output <agent>` as the agent runs it.
 
 use std::time::Duration;
 
@@ -156,6 +157,64 @@ fn installed_for_droid_the_entry_fires_the_projects_guard_and_answers_as_claude(
         r#"-C "$FACTORY_PROJECT_DIR" fire --output droid PreToolUse"#,
         9,
         &tool_call("Execute", "rm -rf /"),
+    );
+}
+
+#[test]
+fn an_auggie_project_hook_denies_rm_rf_on_launch_process() {
+    let case = Case::new().file(
+        ".augment/settings.json",
+        &claude_settings("PreToolUse", "launch-process", DENY_RM_RF, ""),
+    );
+    case.payload(tool_call("launch-process", "rm -rf /"));
+    case.fire("PreToolUse").exit(2).decision("deny");
+    case.payload(tool_call("launch-process", "ls"));
+    case.fire("PreToolUse").exit(0).decision("none");
+}
+
+#[test]
+fn auggies_timeout_counts_milliseconds() {
+    Case::new()
+        .file(
+            ".augment/settings.json",
+            &claude_settings("Stop", "", "exec sleep 5", r#""timeout": 1500"#),
+        )
+        .fire("Stop")
+        .within(Duration::from_secs(4))
+        .field("/hooks/0/outcome", &json!("cancelled"))
+        .field("/hooks/0/timed_out_after_ms", &json!(1500));
+}
+
+#[test]
+fn auggies_local_project_and_user_files_all_run_and_see_augment_project_dir() {
+    let case = Case::new()
+        .home_file(
+            ".augment/settings.json",
+            &claude_settings("Stop", "", "touch user-ran", ""),
+        )
+        .file(
+            ".augment/settings.local.json",
+            &claude_settings("Stop", "", "touch local-ran", ""),
+        )
+        .file(
+            ".augment/settings.json",
+            &claude_settings("Stop", "", r#"echo "$AUGMENT_PROJECT_DIR" > dir.txt"#, ""),
+        );
+    case.fire("Stop").exit(0);
+    assert!(case.at("user-ran").exists());
+    assert!(case.at("local-ran").exists());
+    let dir = std::fs::read_to_string(case.at("dir.txt")).unwrap();
+    assert_eq!(dir.trim(), case.path().to_str().unwrap());
+}
+
+#[test]
+fn installed_for_auggie_the_entry_fires_the_projects_guard_and_answers_as_claude() {
+    install_and_fire(
+        "auggie",
+        ".augment/settings.json",
+        r#"-C "$AUGMENT_PROJECT_DIR" fire --output auggie PreToolUse"#,
+        7,
+        &tool_call("launch-process", "rm -rf /"),
     );
 }
 

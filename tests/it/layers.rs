@@ -357,6 +357,7 @@ const AGENTS: &[&str] = &[
     "proxyai",
     "prx",
     "droid",
+    "auggie",
 ];
 
 /// The top-level modules whose code may name agents, with why.

@@ -99,6 +99,7 @@ impl DialectSpec for Profile {
         let unit = match self.settings.timeout_unit {
             TimeoutUnit::Seconds => TimeUnit::Seconds,
             TimeoutUnit::SecondsBelow(limit) => TimeUnit::SecondsBelow(limit),
+            TimeoutUnit::Milliseconds => TimeUnit::Milliseconds,
         };
         let editing = super::EDITING;
         Some(Editing {
@@ -210,6 +211,7 @@ impl DialectSpec for Profile {
         let unit = match self.settings.timeout_unit {
             TimeoutUnit::Seconds => "seconds",
             TimeoutUnit::SecondsBelow(_) => "seconds below 1000, milliseconds from 1000 on",
+            TimeoutUnit::Milliseconds => "milliseconds",
         };
         TimeoutRule {
             unit,
