@@ -23,6 +23,7 @@ pub(crate) mod cursor;
 pub(crate) mod droid;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod iflow;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
 pub(crate) mod proxyai;
@@ -37,6 +38,7 @@ pub(crate) use cursor::CURSOR;
 pub(crate) use droid::DROID;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use iflow::IFLOW;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
@@ -46,7 +48,7 @@ pub(crate) use qwen::QWEN;
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
     HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, DROID,
-    AUGGIE,
+    AUGGIE, IFLOW,
 ];
 
 /// The dialect named `name` on the command line.
@@ -204,7 +206,8 @@ mod tests {
                 "copilot",
                 "qwen",
                 "droid",
-                "auggie"
+                "auggie",
+                "iflow"
             ]
         );
     }

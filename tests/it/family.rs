@@ -1,7 +1,7 @@
 //! The Claude-compatible family through the real binary: Factory Droid (`.factory/hooks.json`
 //! and `.factory/settings.json`, where a `hooks.json` event replaces the settings' groups of
-//! that event) and Augment's Auggie (`.augment/settings.json`, timeouts in milliseconds): a deny
-//! on `rm -rf`, each agent's
+//! that event), Augment's Auggie (`.augment/settings.json`, timeouts in milliseconds) and iFlow
+//! CLI (`.iflow/settings.json`, its `SetUpEnvironment` event): a deny on `rm -rf`, each agent's
 //! timeout unit and file levels, and `install` then `fire --output <agent>` as the agent runs it.
 
 use std::time::Duration;
@@ -215,6 +215,53 @@ fn installed_for_auggie_the_entry_fires_the_projects_guard_and_answers_as_claude
         r#"-C "$AUGMENT_PROJECT_DIR" fire --output auggie PreToolUse"#,
         7,
         &tool_call("launch-process", "rm -rf /"),
+    );
+}
+
+#[test]
+fn an_iflow_project_hook_denies_rm_rf_and_its_set_up_environment_gives_context() {
+    let case = Case::new().file(
+        ".iflow/settings.json",
+        &claude_settings("PreToolUse", "run_shell_command", DENY_RM_RF, ""),
+    );
+    case.payload(tool_call("run_shell_command", "rm -rf /"));
+    case.fire("PreToolUse").exit(2).decision("deny");
+    let setup = Case::new().file(
+        ".iflow/settings.json",
+        &claude_settings("SetUpEnvironment", "", "echo 'use pnpm'", ""),
+    );
+    setup.payload(json!({"hook_event_name": "SetUpEnvironment"}));
+    setup
+        .fire("SetUpEnvironment")
+        .exit(0)
+        .field("/additional_context", &json!("use pnpm"));
+}
+
+#[test]
+fn the_users_iflow_settings_run_beside_the_projects_with_a_timeout_in_seconds() {
+    let case = Case::new()
+        .home_file(
+            ".iflow/settings.json",
+            &claude_settings("Stop", "", "touch user-ran", ""),
+        )
+        .file(
+            ".iflow/settings.json",
+            &claude_settings("Stop", "", "exec sleep 5", r#""timeout": 1"#),
+        );
+    case.fire("Stop")
+        .within(Duration::from_secs(4))
+        .field("/hooks/0/timed_out_after_ms", &json!(1000));
+    assert!(case.at("user-ran").exists());
+}
+
+#[test]
+fn installed_for_iflow_the_entry_fires_the_projects_guard_and_answers_as_claude() {
+    install_and_fire(
+        "iflow",
+        ".iflow/settings.json",
+        "fire --output iflow PreToolUse",
+        9,
+        &tool_call("run_shell_command", "rm -rf /"),
     );
 }
 

@@ -358,6 +358,7 @@ const AGENTS: &[&str] = &[
     "prx",
     "droid",
     "auggie",
+    "iflow",
 ];
 
 /// The top-level modules whose code may name agents, with why.
