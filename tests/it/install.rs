@@ -165,6 +165,36 @@ const AGENTS: &[Agent] = &[
         blocks: (0, "\"permissionDecision\":\"deny\""),
     },
     Agent {
+        name: "droid",
+        file: ".factory/settings.json",
+        hooks: 9,
+        existing: "{\n  \"model\": \"claude-sonnet\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["model", "./notify.sh"],
+        event: "PreToolUse",
+        var: Some("FACTORY_PROJECT_DIR"),
+        blocks: (0, "\"permissionDecision\":\"deny\""),
+    },
+    Agent {
+        name: "auggie",
+        file: ".augment/settings.json",
+        hooks: 7,
+        existing: "{\n  \"model\": \"sonnet4\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["model", "./notify.sh"],
+        event: "PreToolUse",
+        var: Some("AUGMENT_PROJECT_DIR"),
+        blocks: (0, "\"permissionDecision\":\"deny\""),
+    },
+    Agent {
+        name: "iflow",
+        file: ".iflow/settings.json",
+        hooks: 9,
+        existing: "{\n  \"modelName\": \"qwen3-coder\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["modelName", "./notify.sh"],
+        event: "PreToolUse",
+        var: None,
+        blocks: (0, "\"permissionDecision\":\"deny\""),
+    },
+    Agent {
         name: "proxyai",
         file: ".proxyai/settings.json",
         hooks: 9,
@@ -687,7 +717,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 11 files"),
+        report.contains("0 errors, 0 warnings in 14 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");
