@@ -48,8 +48,9 @@ static PROFILE: Profile = Profile {
     },
     // `vao`: `AUGMENT_PROJECT_DIR: e.workspace_roots?.[0] || process.cwd()`.
     project_dir_vars: &["AUGMENT_PROJECT_DIR"],
-    // `zIt` reads context from JSON only (`additionalContext`); plain stdout stays raw output.
-    text_context_events: &[],
+    // `Wao`: plain stdout of an exit-0 hook goes to the agent on `SessionStart`, to the user on
+    // every other event.
+    text_context_events: &["SessionStart"],
     // `OIt` parses stdout against a union discriminated by `hookEventName`: an answer whose
     // `hookSpecificOutput` lacks it fails the parse and is dropped whole.
     claude_answer_screen: true,

@@ -96,3 +96,12 @@ fn the_launch_process_tool_is_a_shell_for_guards_and_if_rules() {
     let call = serde_json::json!({"tool_name": "launch-process", "tool_input": {"command": "ls"}});
     assert_eq!(crate::matching::shell_command(&call).as_deref(), Some("ls"));
 }
+
+#[test]
+fn plain_stdout_is_context_on_session_start_only() {
+    // `Wao`: `e === "SessionStart" ? agentMessages : userMessages`.
+    let loaded = load(r#"{"hooks":{"SessionStart":[{"hooks":[{"command":"x"}]}]}}"#);
+    let hook = &loaded.hooks[0];
+    assert!(AUGGIE.policy(hook, "SessionStart").text_is_context);
+    assert!(!AUGGIE.policy(hook, "PromptSubmit").text_is_context);
+}
