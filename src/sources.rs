@@ -190,13 +190,14 @@ fn load_one(options: &LoadOptions<'_>, candidate: Candidate, config: &mut Config
     config.sources.push(source);
 }
 
-/// Lets each dialect weigh its files' switches over one another's hooks.
+/// Lets each dialect weigh its files' switches over one another's hooks (and, for a dialect that
+/// settles always, its files over one another).
 fn settle(config: &mut Config) {
     for &dialect in dialects::ALL {
-        let switched = config
-            .sources
-            .iter()
-            .any(|source| source.dialect == dialect && source.switches != Switches::default());
+        let switched = config.sources.iter().any(|source| {
+            source.dialect == dialect
+                && (dialect.settles_always() || source.switches != Switches::default())
+        });
         if switched {
             dialect.settle(&config.sources, &mut config.hooks);
         }

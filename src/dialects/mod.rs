@@ -15,13 +15,16 @@ pub(crate) mod json_file;
 pub(crate) mod layout;
 pub(crate) mod payload;
 
+pub(crate) mod auggie;
 pub(crate) mod claude;
 pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod copilot;
 pub(crate) mod cursor;
+pub(crate) mod droid;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod iflow;
 pub(crate) mod kiro;
 pub(crate) mod openplugins;
 pub(crate) mod praison;
@@ -31,13 +34,16 @@ pub(crate) mod prx;
 pub(crate) mod qwen;
 pub(crate) mod windsurf;
 
+pub(crate) use auggie::AUGGIE;
 pub(crate) use claude::CLAUDE;
 pub(crate) use cline::CLINE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
+pub(crate) use droid::DROID;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use iflow::IFLOW;
 pub(crate) use kiro::KIRO;
 pub(crate) use openplugins::OPENPLUGINS;
 pub(crate) use praison::PRAISON;
@@ -64,6 +70,9 @@ pub(crate) const ALL: &[Dialect] = &[
     WINDSURF,
     KIRO,
     CLINE,
+    DROID,
+    AUGGIE,
+    IFLOW,
 ];
 
 /// The dialect named `name` on the command line.
@@ -237,7 +246,10 @@ mod tests {
                 "openplugins",
                 "windsurf",
                 "kiro",
-                "cline"
+                "cline",
+                "droid",
+                "auggie",
+                "iflow"
             ]
         );
     }

@@ -3,9 +3,10 @@
 //!
 //! The tool must be the payload's `tool_name`, and the spec, when present and not `*`, is read by
 //! tool family:
-//! - shell tools (`Bash`, `Shell`, `run_shell_command`, `shell`, interchangeable): a command
-//!   pattern on `tool_input.command` ([`shell`](super::shell)); a payload with no `tool_name` but
-//!   a top-level `command` (Cursor and proxyai `beforeShellExecution`) counts as a shell call;
+//! - shell tools (`Bash`, `Shell`, `run_shell_command`, `shell`, `Execute`, `launch-process`,
+//!   interchangeable): a command pattern on `tool_input.command` ([`shell`](super::shell)); a
+//!   payload with no `tool_name` but a top-level `command` (Cursor and proxyai
+//!   `beforeShellExecution`) counts as a shell call;
 //! - file tools (`Read`, `Edit`, `Write`, `MultiEdit`, `NotebookEdit`): a gitignore-style glob on
 //!   `tool_input.file_path`, else `notebook_path`, else `path` ([`path_rule`](super::path_rule));
 //! - any other tool (`WebFetch`, `mcp__…`): `domain:host` is compared (as a `*` wildcard) with the
@@ -31,6 +32,10 @@ const SHELL_TOOLS: &[&str] = &[
     "shell",
     "bash",
     "powershell",
+    // Factory Droid's shell tool (`name: "Execute", input: {command, …}`).
+    "Execute",
+    // Augment Auggie's (`launch-process`, `required: ["command", …]`).
+    "launch-process",
 ];
 /// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];

@@ -289,6 +289,11 @@ pub(crate) trait DialectSpec: Sync {
     /// hooks) once every file is loaded: `sources` and `hooks` are all that were loaded, and the
     /// dialect disables those of its own hooks that must not run.
     fn settle(&self, _sources: &[Source], _hooks: &mut [Hook]) {}
+    /// Whether [`DialectSpec::settle`] has work to do when none of the dialect's files sets a
+    /// switch: its files hide one another's hooks by what they are, not by what they say.
+    fn settles_always(&self) -> bool {
+        false
+    }
     /// Whether a file named with `-c` is this dialect's by its name: `file` is the last path
     /// component, `parent` the one before it (`""` when none).
     fn claims_path(&self, parent: &str, file: &str) -> bool;

@@ -356,6 +356,9 @@ const AGENTS: &[&str] = &[
     "promptkit",
     "proxyai",
     "prx",
+    "droid",
+    "auggie",
+    "iflow",
 ];
 
 /// The top-level modules whose code may name agents, with why.

@@ -20,6 +20,7 @@ mod doc_examples;
 mod dry_run;
 mod env_file;
 mod escapes;
+mod family;
 mod gemini_vars;
 mod generated;
 mod guard;

@@ -67,6 +67,8 @@ pub(crate) enum TimeoutUnit {
     /// Seconds below this value, milliseconds from it on (Qwen Code reads a command hook's
     /// `timeout` of 1000 or more as milliseconds, the unit it used to count).
     SecondsBelow(u32),
+    /// Milliseconds (Augment's Auggie: `xao(process, t.timeout || 6e4)`).
+    Milliseconds,
 }
 
 impl TimeoutUnit {
@@ -76,6 +78,7 @@ impl TimeoutUnit {
             TimeoutUnit::SecondsBelow(limit) if timeout >= f64::from(limit) => {
                 (timeout / 1000.0, "milliseconds")
             }
+            TimeoutUnit::Milliseconds => (timeout / 1000.0, "milliseconds"),
             TimeoutUnit::Seconds | TimeoutUnit::SecondsBelow(_) => (timeout, "seconds"),
         }
     }
@@ -142,7 +145,8 @@ pub(crate) fn load_settings(ctx: &LoadContext<'_>, shape: &SettingsShape) -> Dia
     }
 }
 
-fn read_event(
+/// Reads one event's matcher groups (`path` points at them) into `hooks`.
+pub(crate) fn read_event(
     ctx: &LoadContext<'_>,
     shape: &SettingsShape,
     reader: &mut Reader<'_>,

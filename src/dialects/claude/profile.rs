@@ -24,6 +24,9 @@ use crate::model::{Dialect, Level, Source};
 
 use super::load::{SettingsShape, TimeoutUnit};
 
+/// How a profile's files hide one another's hooks ([`DialectSpec::settle`] for one dialect).
+pub(crate) type SettleFn = fn(Dialect, &[Source], &mut [Hook]);
+
 /// One Claude-shaped agent, as data.
 pub(crate) struct Profile {
     /// The dialect's name (`--dialect`, `--output`, `install`).
@@ -33,6 +36,13 @@ pub(crate) struct Profile {
     pub(crate) discovery: &'static [&'static str],
     /// The directory its settings files sit in (`.qwen`): a `settings*.json` there is its file.
     pub(crate) dir: &'static str,
+    /// Other files of its own in `dir` besides `settings*.json` (Droid's `hooks.json`).
+    pub(crate) files: &'static [&'static str],
+    /// Loads one of its files ([`super::load::load_settings`] for plain Claude-shaped settings).
+    pub(crate) load: fn(&LoadContext<'_>, &SettingsShape) -> DialectLoad,
+    /// What the agent does across its files beyond `disableAllHooks` (Droid's `hooks.json`
+    /// replacing the settings' hooks), run after it.
+    pub(crate) settle: Option<SettleFn>,
     /// Its files outside the project (system, user), each with its level, in the order the
     /// agent merges them (later ones override earlier ones).
     pub(crate) outside_files: fn() -> Vec<SourceFile>,
@@ -77,11 +87,19 @@ impl DialectSpec for Profile {
         self.installer
     }
 
-    /// Claude's editing, with the timeout written in the unit the profile reads.
-    fn editing(&self, _path: &Path) -> Option<Editing> {
+    /// Claude's editing, with the timeout written in the unit the profile reads; a file of
+    /// [`Profile::files`] has its own shape, which `hookrun hooks` does not edit.
+    fn editing(&self, path: &Path) -> Option<Editing> {
+        if path
+            .file_name()
+            .is_some_and(|name| self.files.iter().any(|file| name == *file))
+        {
+            return None;
+        }
         let unit = match self.settings.timeout_unit {
             TimeoutUnit::Seconds => TimeUnit::Seconds,
             TimeoutUnit::SecondsBelow(limit) => TimeUnit::SecondsBelow(limit),
+            TimeoutUnit::Milliseconds => TimeUnit::Milliseconds,
         };
         let editing = super::EDITING;
         Some(Editing {
@@ -109,14 +127,22 @@ impl DialectSpec for Profile {
         if self.disable_all_hooks {
             disable_all(self.dialect(), sources, hooks);
         }
+        if let Some(settle) = self.settle {
+            settle(self.dialect(), sources, hooks);
+        }
+    }
+
+    fn settles_always(&self) -> bool {
+        self.settle.is_some()
     }
 
     fn claims_path(&self, parent: &str, file: &str) -> bool {
         parent == self.dir
-            && file.starts_with("settings")
-            && Path::new(file)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+            && (self.files.contains(&file)
+                || file.starts_with("settings")
+                    && Path::new(file)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("json")))
     }
 
     /// Claude's shape is Claude's: content alone never tells this agent's file from Claude's.
@@ -125,7 +151,7 @@ impl DialectSpec for Profile {
     }
 
     fn load(&self, ctx: &LoadContext<'_>) -> DialectLoad {
-        super::load::load_settings(ctx, &self.settings)
+        (self.load)(ctx, &self.settings)
     }
 
     fn known_events(&self) -> &'static [&'static str] {
@@ -185,6 +211,7 @@ impl DialectSpec for Profile {
         let unit = match self.settings.timeout_unit {
             TimeoutUnit::Seconds => "seconds",
             TimeoutUnit::SecondsBelow(_) => "seconds below 1000, milliseconds from 1000 on",
+            TimeoutUnit::Milliseconds => "milliseconds",
         };
         TimeoutRule {
             unit,
