@@ -21,6 +21,7 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod openhands;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
 pub(crate) mod proxyai;
@@ -33,6 +34,7 @@ pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use openhands::OPENHANDS;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
@@ -42,6 +44,7 @@ pub(crate) use qwen::QWEN;
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
     HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
+    OPENHANDS,
 ];
 
 /// The dialect named `name` on the command line.
@@ -132,6 +135,7 @@ mod tests {
             (".proxyai/settings.json", Some(PROXYAI)),
             (".praison/hooks.json", Some(PRAISON)),
             (".praisonai/hooks.json", Some(PRAISON)),
+            (".openhands/hooks.json", Some(OPENHANDS)),
             ("ci/policy.toml", Some(HOOKRUN)),
             ("runtime.yml", Some(PROMPTKIT)),
             (".github/hooks/policy.json", Some(COPILOT)),
@@ -197,7 +201,8 @@ mod tests {
                 "prx",
                 "promptkit",
                 "copilot",
-                "qwen"
+                "qwen",
+                "openhands"
             ]
         );
     }
