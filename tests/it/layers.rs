@@ -351,6 +351,7 @@ const AGENTS: &[&str] = &[
     "copilot",
     "cursor",
     "gemini",
+    "openhands",
     "praison",
     "praisonai",
     "promptkit",

@@ -32,6 +32,7 @@ mod layers;
 mod levels;
 mod list;
 mod model_server;
+mod openhands;
 mod output_modes;
 mod payload_cap;
 mod payload_template;
