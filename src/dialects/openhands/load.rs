@@ -297,8 +297,8 @@ fn model_hook(
     })
 }
 
-/// `timeout: int`: a whole number (pydantic also takes `60.0` and `"60"`); none below one second,
-/// where `subprocess.run` would end the hook at once.
+/// `timeout: int`: a whole number (pydantic's lax mode also takes `60.0`, `"60"`, `"60.0"` and
+/// `true`); none below one second, where `subprocess.run` would end the hook at once.
 fn timeout(reader: &mut Reader<'_>, handler: &Object<'_>, path: &[Step]) -> Option<u64> {
     let value = handler.get("timeout")?;
     let at = child(path, "timeout");
@@ -309,7 +309,14 @@ fn timeout(reader: &mut Reader<'_>, handler: &Object<'_>, path: &[Step]) -> Opti
                 .as_f64()
                 .and_then(|float| float.to_string().parse::<i64>().ok())
         }),
-        Node::String(text) => text.trim().parse::<i64>().ok(),
+        Node::String(text) => text.trim().parse::<i64>().ok().or_else(|| {
+            text.trim()
+                .parse::<f64>()
+                .ok()
+                .and_then(|float| float.to_string().parse::<i64>().ok())
+        }),
+        // pydantic's lax `int` takes `true` as 1 (and `false` as 0, refused below).
+        Node::Bool(flag) => Some(i64::from(*flag)),
         _ => None,
     };
     match whole {

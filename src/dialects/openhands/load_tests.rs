@@ -68,12 +68,13 @@ fn a_definition_is_a_command_with_a_60_second_timeout_unless_it_says_otherwise()
         r#"{"hooks": {"Stop": [{"hooks": [
             {"command": "a"},
             {"type": "command", "command": "b", "timeout": 5, "async": true},
-            {"command": "c", "timeout": 7.0}
+            {"command": "c", "timeout": 7.0},
+            {"command": "d", "timeout": "8.0"}
         ]}]}}"#,
     );
     assert!(errors(&load).is_empty(), "{:?}", load.diagnostics);
-    let [a, b, c] = &load.hooks[..] else {
-        panic!("three hooks")
+    let [a, b, c, d] = &load.hooks[..] else {
+        panic!("four hooks")
     };
     assert!(matches!(&a.handler, Handler::Command(_)));
     assert_eq!(a.timeout, Duration::from_secs(60));
@@ -81,6 +82,7 @@ fn a_definition_is_a_command_with_a_60_second_timeout_unless_it_says_otherwise()
     assert_eq!(b.timeout, Duration::from_secs(5));
     assert!(b.run_async && b.mode == Mode::Observe);
     assert_eq!(c.timeout, Duration::from_secs(7));
+    assert_eq!(d.timeout, Duration::from_secs(8));
 }
 
 #[test]
