@@ -165,6 +165,16 @@ const AGENTS: &[Agent] = &[
         blocks: (0, "\"permissionDecision\":\"deny\""),
     },
     Agent {
+        name: "openhands",
+        file: ".openhands/hooks.json",
+        hooks: 6,
+        existing: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"command\": \"./notify.sh\",\n            \"timeout\": 5\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["./notify.sh", "timeout"],
+        event: "PreToolUse",
+        var: Some("OPENHANDS_PROJECT_DIR"),
+        blocks: (0, "\"decision\":\"deny\""),
+    },
+    Agent {
         name: "proxyai",
         file: ".proxyai/settings.json",
         hooks: 9,
@@ -687,7 +697,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 11 files"),
+        report.contains("0 errors, 0 warnings in 12 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");
