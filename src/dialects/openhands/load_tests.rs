@@ -7,6 +7,7 @@ use crate::dialects::json_file::load_for_test;
 use crate::model::hook::{EventSelector, Handler, Mode};
 
 use super::*;
+use crate::dialects::OPENHANDS;
 
 fn loaded(text: &str) -> DialectLoad {
     load_for_test(load, ".openhands/hooks.json", OPENHANDS, text)

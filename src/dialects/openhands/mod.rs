@@ -15,6 +15,7 @@
 //!   ([`answer`]); `--output openhands` answers in them ([`output`]).
 
 mod answer;
+mod definition;
 mod install;
 mod load;
 mod output;
