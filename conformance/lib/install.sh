@@ -8,6 +8,20 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cache="${HOOKRUN_CONFORMANCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hookrun/conformance}"
 agent="$1"
 
+# A Python >= 3.12 (openhands-sdk needs it): $HOOKRUN_CONFORMANCE_PYTHON, else python3.13,
+# python3.12 or python3 on PATH, else one of pyenv's installed versions.
+python312() {
+  local py
+  for py in ${HOOKRUN_CONFORMANCE_PYTHON:-} python3.13 python3.12 python3 \
+      "$(pyenv root 2>/dev/null || echo "$HOME/.pyenv")"/versions/3.1[2-9]*/bin/python3; do
+    if "$py" -c 'import sys, venv; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+      command -v "$py"; return 0
+    fi
+  done
+  echo "install.sh: openhands-sdk needs Python >= 3.12: none found (set HOOKRUN_CONFORMANCE_PYTHON)" >&2
+  return 1
+}
+
 npm_install() { # dir spec...
   local dir="$1"; shift
   mkdir -p "$dir"
@@ -21,6 +35,7 @@ case "$agent" in
   codex)    dir="$cache/codex-$CODEX_VERSION";   spec=("@openai/codex@$CODEX_VERSION") ;;
   copilot)  dir="$cache/copilot-$COPILOT_VERSION"; spec=("@github/copilot@$COPILOT_VERSION") ;;
   praison)  dir="$cache/praison-$PRAISONAIAGENTS_VERSION-$PRAISONAI_VERSION" ;;
+  openhands) dir="$cache/openhands-$OPENHANDS_SDK_VERSION" ;;
   promptkit) echo "$cache/promptkit-from-source"; exit 0 ;;
   *) echo "install.sh: unknown agent $agent" >&2; exit 64 ;;
 esac
@@ -40,6 +55,11 @@ case "$agent" in
     python3 -m venv "$dir/venv" >&2
     "$dir/venv/bin/pip" install --disable-pip-version-check -q \
       "praisonaiagents==$PRAISONAIAGENTS_VERSION" "praisonai==$PRAISONAI_VERSION" >&2
+    ;;
+  openhands)
+    py="$(python312)"
+    "$py" -m venv "$dir/venv" >&2
+    "$dir/venv/bin/pip" install --disable-pip-version-check -q "openhands-sdk==$OPENHANDS_SDK_VERSION" >&2
     ;;
   copilot)
     npm_install "$dir" "${spec[@]}"

@@ -5,3 +5,4 @@ CODEX_VERSION=0.171.0            # @openai/codex
 COPILOT_VERSION=1.0.102          # @github/copilot (its launcher runs @github/copilot-linux-x64)
 PRAISONAIAGENTS_VERSION=1.7.17   # praisonaiagents (PyPI)
 PRAISONAI_VERSION=4.7.19         # praisonai (PyPI)
+OPENHANDS_SDK_VERSION=1.58.2     # openhands-sdk (PyPI; needs Python >= 3.12)

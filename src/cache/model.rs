@@ -438,6 +438,7 @@ fn put_flavour(w: &mut Writer, flavour: Flavour) {
         Flavour::StartRegexOrSubstring(syntax) => (4, syntax),
         Flavour::WholeRegex(syntax) => (5, syntax),
         Flavour::AliasedWholeRegex(syntax) => (6, syntax),
+        Flavour::SlashedOrWholeRegexOrExact(syntax) => (7, syntax),
     };
     w.u8(tag);
     w.u8(match syntax {
@@ -465,6 +466,7 @@ fn get_flavour(r: &mut Reader<'_>) -> Option<Flavour> {
         4 => Flavour::StartRegexOrSubstring(syntax),
         5 => Flavour::WholeRegex(syntax),
         6 => Flavour::AliasedWholeRegex(syntax),
+        7 => Flavour::SlashedOrWholeRegexOrExact(syntax),
         _ => return None,
     })
 }

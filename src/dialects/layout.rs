@@ -10,7 +10,7 @@ use crate::config::locate::Step;
 use crate::model::load::DialectLoad;
 use crate::model::{Dialect, Source};
 
-use super::{ALL, CLAUDE, CODEX, GEMINI, HOOKRUN, by_content};
+use super::{ALL, CLAUDE, CODEX, GEMINI, HOOKRUN, OPENHANDS, by_content};
 
 /// Adds an error naming the layout of `source` when it is not its dialect's and explains why
 /// `loaded` has errors or no hooks.
@@ -44,17 +44,27 @@ pub(crate) fn check(source: &Source, loaded: &mut DialectLoad) {
     }
 }
 
-/// Another dialect whose layout the file's content has. Gemini's and Codex's files share Claude's
-/// layout, so Claude's shape is no news there.
+/// Another dialect whose layout the file's content has. Gemini's, Codex's and OpenHands' files
+/// share Claude's layout, so Claude's shape is no news there.
 fn foreign(source: &Source) -> Option<Dialect> {
     let other = by_content(&source.text)?;
-    let family = |d: Dialect| if d == GEMINI || d == CODEX { CLAUDE } else { d };
+    let family = |d: Dialect| {
+        if d == GEMINI || d == CODEX || d == OPENHANDS {
+            CLAUDE
+        } else {
+            d
+        }
+    };
     (family(other) != family(source.dialect)).then_some(other)
 }
 
 /// Hooks written where the dialect does not read them: event names at the top level of a JSON
 /// file (they belong under `hooks`), or `hooks` in `hookrun.toml` (whose tables are `[[hook]]`).
+/// OpenHands reads events at the top level too (its file's bare form).
 fn hooks_outside_their_key(source: &Source) -> Option<Diagnostic> {
+    if source.dialect == OPENHANDS {
+        return None;
+    }
     let root = source
         .dialect
         .format_of(&source.path)

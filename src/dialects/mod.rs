@@ -26,6 +26,7 @@ pub(crate) mod gemini;
 pub(crate) mod hookrun;
 pub(crate) mod iflow;
 pub(crate) mod kiro;
+pub(crate) mod openhands;
 pub(crate) mod openplugins;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
@@ -45,6 +46,7 @@ pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
 pub(crate) use iflow::IFLOW;
 pub(crate) use kiro::KIRO;
+pub(crate) use openhands::OPENHANDS;
 pub(crate) use openplugins::OPENPLUGINS;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
@@ -73,6 +75,7 @@ pub(crate) const ALL: &[Dialect] = &[
     DROID,
     AUGGIE,
     IFLOW,
+    OPENHANDS,
 ];
 
 /// The dialect named `name` on the command line.
@@ -166,6 +169,7 @@ mod tests {
             (".proxyai/settings.json", Some(PROXYAI)),
             (".praison/hooks.json", Some(PRAISON)),
             (".praisonai/hooks.json", Some(PRAISON)),
+            (".openhands/hooks.json", Some(OPENHANDS)),
             ("ci/policy.toml", Some(HOOKRUN)),
             ("runtime.yml", Some(PROMPTKIT)),
             (".github/hooks/policy.json", Some(COPILOT)),
@@ -249,7 +253,8 @@ mod tests {
                 "cline",
                 "droid",
                 "auggie",
-                "iflow"
+                "iflow",
+                "openhands"
             ]
         );
     }

@@ -59,6 +59,11 @@ pub(crate) enum Flavour {
     /// gives the value, see [`Target::Aliased`](super::Target::Aliased)), where a listed exact
     /// name may also equal the value itself; `**` means every value, as `*` does.
     AliasedWholeRegex(Syntax),
+    /// Only `""` and `*`, untrimmed, match every value. A text between slashes (`/TEXT/`, longer
+    /// than two characters) is a regex that must match the whole value and matches nothing when
+    /// invalid; a text holding one of ``|.*+?[]()^$\`` is a whole-value regex compared as the
+    /// exact string when invalid; any other text is the exact string.
+    SlashedOrWholeRegexOrExact(Syntax),
 }
 
 impl Flavour {
@@ -72,7 +77,8 @@ impl Flavour {
             | Flavour::RegexOrSubstring(syntax)
             | Flavour::StartRegexOrSubstring(syntax)
             | Flavour::WholeRegex(syntax)
-            | Flavour::AliasedWholeRegex(syntax) => syntax,
+            | Flavour::AliasedWholeRegex(syntax)
+            | Flavour::SlashedOrWholeRegexOrExact(syntax) => syntax,
         }
     }
 }
@@ -111,6 +117,8 @@ enum OnInvalid {
     Exact,
     /// The text searched as a substring.
     Substring,
+    /// Nothing matches.
+    Nothing,
 }
 
 /// One hook's `matcher`, classified for its dialect; see the module doc.
@@ -148,6 +156,8 @@ impl Matcher {
         let text = if matches!(flavour, Flavour::TrimmedRegexOrExact(_)) {
             let start = raw.len() - raw.trim_start().len();
             start..raw.trim_end().len().max(start)
+        } else if matches!(flavour, Flavour::SlashedOrWholeRegexOrExact(_)) && is_slashed(raw) {
+            1..raw.len() - 1
         } else {
             0..raw.len()
         };
@@ -205,6 +215,7 @@ impl Matcher {
                     OnInvalid::Error => return Err(self.error(&message)),
                     OnInvalid::Exact => self.text() == value,
                     OnInvalid::Substring => value.contains(self.text()),
+                    OnInvalid::Nothing => false,
                 },
             },
         })
@@ -245,7 +256,7 @@ impl Matcher {
     /// as plain text instead, so `validate` can warn about it. Compiles the regex.
     pub(crate) fn fallback_reason(&self) -> Option<MatcherError> {
         match self.kind {
-            Kind::Regex(_, OnInvalid::Exact | OnInvalid::Substring) => {
+            Kind::Regex(_, OnInvalid::Exact | OnInvalid::Substring | OnInvalid::Nothing) => {
                 self.compiled().err().map(|message| self.error(message))
             }
             _ => None,
@@ -256,6 +267,7 @@ impl Matcher {
     pub(crate) fn fallback_compares(&self) -> &'static str {
         match self.kind {
             Kind::Regex(_, OnInvalid::Exact) => "an exact string",
+            Kind::Regex(_, OnInvalid::Nothing) => "nothing (it never matches)",
             _ => "a substring",
         }
     }
@@ -334,6 +346,9 @@ impl Eq for Matcher {}
 
 /// Decides the [`Kind`] of a configured matcher text.
 fn classify(raw: &str, flavour: Flavour) -> Kind {
+    if let Flavour::SlashedOrWholeRegexOrExact(_) = flavour {
+        return classify_slashed(raw);
+    }
     let trimmed = raw.trim();
     if trimmed.is_empty() || trimmed == "*" {
         return Kind::All;
@@ -359,6 +374,8 @@ fn classify(raw: &str, flavour: Flavour) -> Kind {
         Flavour::StartRegexOrSubstring(_) if literal => Kind::Literals(Anchor::Start),
         Flavour::StartRegexOrSubstring(_) => Kind::Regex(Anchor::Start, OnInvalid::Substring),
         Flavour::AliasedWholeRegex(_) if trimmed == "**" => Kind::All,
+        // Classified before the trimming above.
+        Flavour::SlashedOrWholeRegexOrExact(_) => classify_slashed(raw),
         Flavour::WholeRegex(_) | Flavour::AliasedWholeRegex(_) => {
             if raw
                 .chars()
@@ -370,6 +387,27 @@ fn classify(raw: &str, flavour: Flavour) -> Kind {
             }
         }
     }
+}
+
+/// [`Flavour::SlashedOrWholeRegexOrExact`]: nothing is trimmed, and only its own
+/// metacharacters make a regex (`{` and `}` do not).
+fn classify_slashed(raw: &str) -> Kind {
+    const META: &[char] = &['|', '.', '*', '+', '?', '[', ']', '(', ')', '^', '$', '\\'];
+    if raw.is_empty() || raw == "*" {
+        Kind::All
+    } else if is_slashed(raw) {
+        Kind::Regex(Anchor::Whole, OnInvalid::Nothing)
+    } else if raw.contains(META) {
+        Kind::Regex(Anchor::Whole, OnInvalid::Exact)
+    } else {
+        // No `|` here: the whole text is the one name.
+        Kind::Literals(Anchor::Whole)
+    }
+}
+
+/// `/TEXT/` with some text between the slashes.
+fn is_slashed(raw: &str) -> bool {
+    raw.len() > 2 && raw.starts_with('/') && raw.ends_with('/')
 }
 
 /// The characters of Claude's exact-match set.

@@ -4,9 +4,9 @@
 //! The tool must be the payload's `tool_name`, and the spec, when present and not `*`, is read by
 //! tool family:
 //! - shell tools (`Bash`, `Shell`, `run_shell_command`, `shell`, `Execute`, `launch-process`,
-//!   interchangeable): a command pattern on `tool_input.command` ([`shell`](super::shell)); a
-//!   payload with no `tool_name` but a top-level `command` (Cursor and proxyai
-//!   `beforeShellExecution`) counts as a shell call;
+//!   `terminal`, interchangeable): a command pattern on `tool_input.command`
+//!   ([`shell`](super::shell)); a payload with no `tool_name` but a top-level `command` (Cursor
+//!   and proxyai `beforeShellExecution`) counts as a shell call;
 //! - file tools (`Read`, `Edit`, `Write`, `MultiEdit`, `NotebookEdit`): a gitignore-style glob on
 //!   `tool_input.file_path`, else `notebook_path`, else `path` ([`path_rule`](super::path_rule));
 //! - any other tool (`WebFetch`, `mcp__…`): `domain:host` is compared (as a `*` wildcard) with the
@@ -36,6 +36,8 @@ const SHELL_TOOLS: &[&str] = &[
     "Execute",
     // Augment Auggie's (`launch-process`, `required: ["command", …]`).
     "launch-process",
+    // OpenHands' shell tool: `TerminalAction.command` (openhands-tools, `terminal/definition.py`).
+    "terminal",
 ];
 /// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];
@@ -230,8 +232,9 @@ impl Rule {
 }
 
 /// The shell command of the event in `payload`, as `Bash(…)` rules read it: a shell tool's
-/// (`Bash`, `Shell`, `run_shell_command`, `shell`, `bash`, `powershell`) input's `command`, or,
-/// in a payload without a tool name, the top-level `command` (a before-shell-execution event).
+/// (`Bash`, `Shell`, `run_shell_command`, `shell`, `bash`, `powershell`, `terminal`) input's
+/// `command`, or, in a payload without a tool name, the top-level `command` (a
+/// before-shell-execution event).
 /// The tool's name and input are read under either spelling ([`TOOL_NAME_FIELDS`],
 /// [`TOOL_INPUT_FIELDS`]), an input given as JSON text parsed. `None` for any other tool's call
 /// and for events that carry no shell command.

@@ -195,6 +195,16 @@ const AGENTS: &[Agent] = &[
         blocks: (0, "\"permissionDecision\":\"deny\""),
     },
     Agent {
+        name: "openhands",
+        file: ".openhands/hooks.json",
+        hooks: 6,
+        existing: "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"command\": \"./notify.sh\",\n            \"timeout\": 5\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+        keys: &["./notify.sh", "timeout"],
+        event: "PreToolUse",
+        var: Some("OPENHANDS_PROJECT_DIR"),
+        blocks: (0, "\"decision\":\"deny\""),
+    },
+    Agent {
         name: "proxyai",
         file: ".proxyai/settings.json",
         hooks: 9,
@@ -765,7 +775,7 @@ fn an_installed_agent_file_does_not_run_hookrun_again() {
     // Every file install wrote is one hookrun's model of that agent reads without a complaint.
     let report = project.ok(&["validate", "--strict"]);
     assert!(
-        report.contains("0 errors, 0 warnings in 14 files"),
+        report.contains("0 errors, 0 warnings in 15 files"),
         "{report}"
     );
     let payload = project.home.join("payload.json");

@@ -344,22 +344,22 @@ fn the_scanner_reads_grouped_and_plain_paths() {
     assert_eq!(paths, ["a::b", "x::y", "z", "q::r"]);
 }
 
-/// The agents hookrun speaks for, as words (an identifier's parts, a string's words).
-const AGENTS: &[&str] = &[
-    "claude",
-    "codex",
-    "copilot",
-    "cursor",
-    "gemini",
-    "praison",
-    "praisonai",
-    "promptkit",
-    "proxyai",
-    "prx",
-    "droid",
-    "auggie",
-    "iflow",
-];
+/// The agents hookrun speaks for, as words (an identifier's parts, a string's words): every
+/// dialect folder's name (so a new agent joins the wall by being added), and the other words
+/// agents go by.
+fn agents() -> Vec<String> {
+    const OTHER_NAMES: &[&str] = &["praisonai", "goose", "tabnine", "mistral"];
+    let dialects = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/dialects");
+    let mut names: Vec<String> = std::fs::read_dir(dialects)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .filter(|name| name != "hookrun")
+        .collect();
+    names.extend(OTHER_NAMES.iter().map(|name| (*name).to_owned()));
+    names
+}
 
 /// The top-level modules whose code may name agents, with why.
 const AGENT_MODULES: &[(&str, &str)] = &[
@@ -440,6 +440,7 @@ fn words(code: &str) -> Vec<String> {
 
 /// Every line of the core's code (comments aside) that names an agent, as `file:line: text`.
 fn agents_named() -> Vec<String> {
+    let agents = agents();
     let mut files = Vec::new();
     rust_files(&src_dir(), &mut files);
     let mut named = Vec::new();
@@ -459,7 +460,7 @@ fn agents_named() -> Vec<String> {
         for (number, line) in text.lines().enumerate() {
             let code = code_of(line);
             if code.trim().is_empty()
-                || !words(code).iter().any(|w| AGENTS.contains(&w.as_str()))
+                || !words(code).iter().any(|w| agents.contains(w))
                 || NAMES_AN_AGENT
                     .iter()
                     .any(|(f, needle, _)| *f == rel && line.contains(needle))
@@ -493,7 +494,8 @@ fn the_agent_scanner_reads_words_strings_and_identifiers_but_not_comments() {
         code_of(r#"let x = "a // b"; // c"#),
         r#"let x = "a // b"; "#
     );
-    let found = |code: &str| words(code).iter().any(|w| AGENTS.contains(&w.as_str()));
+    let agents = agents();
+    let found = |code: &str| words(code).iter().any(|w| agents.contains(w));
     assert!(found("crate::dialects::CLAUDE"));
     assert!(found("crate::dialects::prx::topic"));
     assert!(found("let path = \".claude/settings.json\";"));

@@ -35,6 +35,7 @@ mod layers;
 mod levels;
 mod list;
 mod model_server;
+mod openhands;
 mod openplugins;
 mod output_modes;
 mod payload_cap;
