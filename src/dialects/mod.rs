@@ -21,6 +21,7 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
+pub(crate) mod kimi;
 pub(crate) mod praison;
 pub(crate) mod promptkit;
 pub(crate) mod proxyai;
@@ -33,6 +34,7 @@ pub(crate) use copilot::COPILOT;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
+pub(crate) use kimi::KIMI;
 pub(crate) use praison::PRAISON;
 pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
@@ -41,7 +43,7 @@ pub(crate) use qwen::QWEN;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
-    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN,
+    HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, KIMI,
 ];
 
 /// The dialect named `name` on the command line.
@@ -197,7 +199,8 @@ mod tests {
                 "prx",
                 "promptkit",
                 "copilot",
-                "qwen"
+                "qwen",
+                "kimi"
             ]
         );
     }

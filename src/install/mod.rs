@@ -6,6 +6,7 @@
 pub(crate) mod json;
 pub(crate) mod program;
 pub(crate) mod shell;
+pub(crate) mod toml_list;
 pub(crate) mod write;
 pub(crate) mod yaml;
 
@@ -64,8 +65,9 @@ pub(crate) struct Edit {
 /// How hookrun is wired into one agent: which file, which events, and the edit. A dialect offers
 /// one through [`DialectSpec::installer`](crate::model::dialect::DialectSpec::installer).
 pub(crate) trait Installer: Sync {
-    /// The file written for the project, relative to the project directory.
-    fn project_file(&self) -> &'static str;
+    /// The file written for the project, relative to the project directory; `None` when the agent
+    /// reads no project file (its hooks live in the user's own file only: install with `--user`).
+    fn project_file(&self) -> Option<&'static str>;
     /// The user-level file, when the agent reads one.
     fn user_file(&self) -> Option<PathBuf> {
         None
@@ -135,8 +137,8 @@ pub(crate) struct JsonHooks {
 }
 
 impl Installer for JsonHooks {
-    fn project_file(&self) -> &'static str {
-        self.project_file
+    fn project_file(&self) -> Option<&'static str> {
+        Some(self.project_file)
     }
 
     fn user_file(&self) -> Option<PathBuf> {

@@ -226,13 +226,23 @@ fn every_installable_agent_is_covered_here() {
     for agent in AGENTS {
         assert!(help.contains(agent.name), "{} not in: {help}", agent.name);
     }
+    for agent in USER_ONLY {
+        assert!(help.contains(agent), "{agent} not in: {help}");
+    }
     let listed = help
         .split("possible values: ")
         .nth(1)
         .and_then(|rest| rest.split(']').next())
         .expect("possible values in help");
-    assert_eq!(listed.split(", ").count(), AGENTS.len(), "{listed}");
+    assert_eq!(
+        listed.split(", ").count(),
+        AGENTS.len() + USER_ONLY.len(),
+        "{listed}"
+    );
 }
+
+/// Agents that read no project file, whose `install --user` is covered in their own test file.
+const USER_ONLY: &[&str] = &["kimi"];
 
 #[test]
 fn install_into_a_missing_file_then_uninstall_removes_it() {
@@ -336,7 +346,14 @@ fn installed_entry(agent: &Agent, text: &str) -> Installed {
             serde_json::from_str(block[1].trim().trim_start_matches("args: ")).expect("args");
         return Installed::Exec(program, args);
     }
-    let root: Value = serde_json::from_str(text).expect("JSON");
+    let root: Value = if std::path::Path::new(agent.file)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
+        toml::from_str(text).expect("TOML")
+    } else {
+        serde_json::from_str(text).expect("JSON")
+    };
     let entries = match &root["hooks"] {
         Value::Array(all) => all
             .iter()

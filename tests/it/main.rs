@@ -28,6 +28,7 @@ mod http_hooks;
 mod init;
 mod install;
 mod interrupts;
+mod kimi;
 mod layers;
 mod levels;
 mod list;
