@@ -183,10 +183,10 @@ fn load_one(options: &LoadOptions<'_>, candidate: Candidate, config: &mut Config
 /// Lets each dialect weigh its files' switches over one another's hooks.
 fn settle(config: &mut Config) {
     for &dialect in dialects::ALL {
-        let switched = config
-            .sources
-            .iter()
-            .any(|source| source.dialect == dialect && source.switches != Switches::default());
+        let switched = config.sources.iter().any(|source| {
+            source.dialect == dialect
+                && (dialect.always_settles() || source.switches != Switches::default())
+        });
         if switched {
             dialect.settle(&config.sources, &mut config.hooks);
         }

@@ -27,6 +27,7 @@ pub(crate) mod promptkit;
 pub(crate) mod proxyai;
 pub(crate) mod prx;
 pub(crate) mod qwen;
+pub(crate) mod vibe;
 
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
@@ -40,10 +41,12 @@ pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
 pub(crate) use prx::PRX;
 pub(crate) use qwen::QWEN;
+pub(crate) use vibe::VIBE;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
     HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, KIMI,
+    VIBE,
 ];
 
 /// The dialect named `name` on the command line.
@@ -200,7 +203,8 @@ mod tests {
                 "promptkit",
                 "copilot",
                 "qwen",
-                "kimi"
+                "kimi",
+                "vibe"
             ]
         );
     }

@@ -289,6 +289,11 @@ pub(crate) trait DialectSpec: Sync {
     /// hooks) once every file is loaded: `sources` and `hooks` are all that were loaded, and the
     /// dialect disables those of its own hooks that must not run.
     fn settle(&self, _sources: &[Source], _hooks: &mut [Hook]) {}
+    /// Whether [`DialectSpec::settle`] is asked even when none of its files sets a switch (a rule
+    /// across its files' hooks themselves, such as a name taken by an earlier file's hook).
+    fn always_settles(&self) -> bool {
+        false
+    }
     /// Whether a file named with `-c` is this dialect's by its name: `file` is the last path
     /// component, `parent` the one before it (`""` when none).
     fn claims_path(&self, parent: &str, file: &str) -> bool;

@@ -59,6 +59,7 @@ mod test_servers;
 mod trust;
 mod typos;
 mod validate;
+mod vibe;
 mod vocabulary;
 #[cfg(feature = "plugins")]
 mod wasm_build;
