@@ -18,6 +18,7 @@ pub(crate) mod payload;
 pub(crate) mod claude;
 pub(crate) mod codex;
 pub(crate) mod copilot;
+pub(crate) mod crush;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
@@ -32,6 +33,7 @@ pub(crate) mod vibe;
 pub(crate) use claude::CLAUDE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
+pub(crate) use crush::CRUSH;
 pub(crate) use cursor::CURSOR;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
@@ -46,7 +48,7 @@ pub(crate) use vibe::VIBE;
 /// Every dialect, in discovery order (the order hooks of several files run in).
 pub(crate) const ALL: &[Dialect] = &[
     HOOKRUN, CLAUDE, CODEX, GEMINI, CURSOR, PROXYAI, PRAISON, PRX, PROMPTKIT, COPILOT, QWEN, KIMI,
-    VIBE,
+    VIBE, CRUSH,
 ];
 
 /// The dialect named `name` on the command line.
@@ -204,7 +206,8 @@ mod tests {
                 "copilot",
                 "qwen",
                 "kimi",
-                "vibe"
+                "vibe",
+                "crush"
             ]
         );
     }

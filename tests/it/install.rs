@@ -175,6 +175,16 @@ const AGENTS: &[Agent] = &[
         blocks: (0, "\"decision\":\"deny\""),
     },
     Agent {
+        name: "crush",
+        file: "crush.json",
+        hooks: 1,
+        existing: "{\n  \"options\": {\"debug\": true},\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"command\": \"./log.sh\"\n      }\n    ]\n  }\n}\n",
+        keys: &["options", "./log.sh"],
+        event: "PreToolUse",
+        var: Some("CRUSH_PROJECT_DIR"),
+        blocks: (0, "\"decision\":\"deny\""),
+    },
+    Agent {
         name: "proxyai",
         file: ".proxyai/settings.json",
         hooks: 9,
@@ -251,6 +261,15 @@ fn every_installable_agent_is_covered_here() {
     );
 }
 
+/// `n hooks` as install words it (`1 hook`).
+fn count(n: usize) -> String {
+    if n == 1 {
+        "1 hook".to_owned()
+    } else {
+        format!("{n} hooks")
+    }
+}
+
 /// Agents that read no project file, whose `install --user` is covered in their own test file.
 const USER_ONLY: &[&str] = &["kimi"];
 
@@ -272,8 +291,9 @@ fn install_into_a_missing_file_then_uninstall_removes_it() {
 
         let out = project.ok(&["install", agent.name]);
         let added = format!(
-            "added {} hooks to {} (a new file): ",
-            agent.hooks, agent.file
+            "added {} to {} (a new file): ",
+            count(agent.hooks),
+            agent.file
         );
         assert!(out.starts_with(&added), "{}: {out}", agent.name);
         let first = project.read(agent.file).expect("file written");
@@ -284,7 +304,7 @@ fn install_into_a_missing_file_then_uninstall_removes_it() {
 
         let out = project.ok(&["uninstall", agent.name]);
         assert!(
-            out.contains(&format!("removed {} hooks", agent.hooks)),
+            out.contains(&format!("removed {}", count(agent.hooks))),
             "{out}"
         );
         assert_eq!(project.read(agent.file), None, "{}: file left", agent.name);
@@ -304,7 +324,7 @@ fn install_keeps_every_other_key_in_order_and_uninstall_gives_the_file_back() {
 
         let out = project.ok(&["install", agent.name]);
         assert!(
-            out.starts_with(&format!("added {} hooks to {}: ", agent.hooks, agent.file)),
+            out.starts_with(&format!("added {} to {}: ", count(agent.hooks), agent.file)),
             "{}: {out}",
             agent.name
         );
@@ -565,8 +585,9 @@ fn entries_an_earlier_install_wrote_with_an_absolute_path_are_recognised_as_hook
         let out = project.ok(&["install", agent.name]);
         assert!(
             out.starts_with(&format!(
-                "updated {} hooks in {} to run hookrun: ",
-                agent.hooks, agent.file
+                "updated {} in {} to run hookrun: ",
+                count(agent.hooks),
+                agent.file
             )),
             "{}: {out}",
             agent.name
@@ -584,7 +605,7 @@ fn entries_an_earlier_install_wrote_with_an_absolute_path_are_recognised_as_hook
         project.ok(&["install", agent.name, "--command", own]);
         let out = project.ok(&["uninstall", agent.name]);
         assert!(
-            out.contains(&format!("removed {} hooks", agent.hooks)),
+            out.contains(&format!("removed {}", count(agent.hooks))),
             "{}: {out}",
             agent.name
         );

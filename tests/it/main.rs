@@ -13,6 +13,7 @@ mod copilot;
 mod core_config;
 mod core_fire;
 mod core_process;
+mod crush;
 mod dedup;
 mod dialects;
 mod dry_run;
