@@ -38,10 +38,21 @@ pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
         Ok(parsed) => parsed,
         Err(done) => return done,
     };
-    let hooks =
-        json_file::read_event_map(&mut reader, &root, CRUSH, |reader, event, entry, path| {
-            read_entry(ctx, reader, event, entry, path)
+    let mut hooks = Vec::new();
+    let path = vec![Step::Key("hooks".into())];
+    let events = root
+        .get("hooks")
+        .and_then(|events| reader.object(events, &path, "hooks"));
+    for (event, entries) in events.into_iter().flatten() {
+        let event_path = child(&path, event);
+        // The file's key is normalised (`pre_tool_use`), a fired event's name is not.
+        if normalize_event(event) != "PreToolUse" {
+            json_file::warn_unknown_event(&mut reader, CRUSH, event, &event_path, true);
+        }
+        json_file::read_entries(&mut reader, entries, &event_path, &mut hooks, |r, e, p| {
+            read_entry(ctx, r, event, e, p)
         });
+    }
     DialectLoad {
         hooks,
         diagnostics: reader.diagnostics,
@@ -67,7 +78,8 @@ fn read_entry(
     let mut hook = Hook::new(
         CRUSH,
         ctx.index,
-        EventSelector::Named(event.to_owned()),
+        // `ValidateHooks` files the hook under the canonical name.
+        EventSelector::Named(normalize_event(event)),
         Handler::Command(CommandForm::Shell(command.to_owned())),
         ctx.project_dir.to_path_buf(),
         timeout(reader, entry, path),

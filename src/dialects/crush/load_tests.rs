@@ -57,7 +57,7 @@ fn the_matcher_is_searched_in_the_tool_name() {
 fn the_event_name_is_read_in_any_case_and_with_underscores() {
     let load = load_text(r#"{"hooks": {"pre_tool_use": [{"command": "x"}]}}"#);
     assert!(load.diagnostics.is_empty(), "{:?}", load.diagnostics);
-    assert!(matches!(&load.hooks[0].events, EventSelector::Named(e) if e == "pre_tool_use"));
+    assert!(matches!(&load.hooks[0].events, EventSelector::Named(e) if e == "PreToolUse"));
     let selector = load.hooks[0].events.clone();
     assert!(super::Crush.fires_on(&selector, "PreToolUse"));
     assert!(super::Crush.fires_on(&selector, "PRETOOLUSE"));

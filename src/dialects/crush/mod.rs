@@ -87,10 +87,6 @@ impl DialectSpec for Crush {
         EVENTS
     }
 
-    fn is_known_event(&self, event: &str) -> bool {
-        load::normalize_event(event) == "PreToolUse"
-    }
-
     /// `normalizeHookEvent` (load.go): case-insensitive, `_` ignored (`pre_tool_use`).
     fn fires_on(&self, selector: &EventSelector, event: &str) -> bool {
         match selector {
@@ -102,7 +98,7 @@ impl DialectSpec for Crush {
     }
 
     fn target(&self, event: &str) -> Target {
-        if self.is_known_event(event) {
+        if load::normalize_event(event) == "PreToolUse" {
             Target::Name("tool_name")
         } else {
             Target::None
