@@ -130,3 +130,48 @@ fn installed_for_crush_the_entry_answers_with_crushs_envelope() {
         .exit(0)
         .stdout_lacks("deny");
 }
+
+#[test]
+fn hookrun_hooks_adds_a_crush_entry_crush_reads_and_removes_it() {
+    let guard = "#!/bin/sh\necho \"$CRUSH_TOOL_NAME\" >> runs.txt\n";
+    let case = Case::new()
+        .file("crush.json", "{\n  \"options\": {\"debug\": true}\n}\n")
+        .hook("guard.sh", guard);
+    let run = case.run(&[
+        "hooks",
+        "add",
+        "PreToolUse",
+        "--file",
+        "crush.json",
+        "--matcher",
+        "^bash$",
+        "--timeout",
+        "5s",
+        "--",
+        "./guard.sh",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let id = run.stdout.split_whitespace().nth(1).unwrap().to_owned();
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.at("crush.json")).unwrap()).unwrap();
+    assert_eq!(written["options"], json!({"debug": true}));
+    assert_eq!(
+        written["hooks"]["PreToolUse"],
+        json!([{"matcher": "^bash$", "command": "./guard.sh", "timeout": 5}])
+    );
+    case.payload(bash_call("ls"));
+    case.fire("PreToolUse").exit(0);
+    case.payload(json!({"tool_name": "edit", "tool_input": {}}));
+    case.fire("PreToolUse").exit(0);
+    assert_eq!(
+        std::fs::read_to_string(case.at("runs.txt")).unwrap(),
+        "bash\n"
+    );
+    let run = case.run(&["hooks", "rm", &id]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        !std::fs::read_to_string(case.at("crush.json"))
+            .unwrap()
+            .contains("guard")
+    );
+}

@@ -43,6 +43,12 @@ impl DialectSpec for Crush {
         "crush"
     }
 
+    /// `hookrun hooks` edits its flat entries: `command`, `matcher`, `timeout` in seconds; Crush
+    /// has no switch.
+    fn editing(&self, _path: &std::path::Path) -> Option<crate::model::editing::Editing> {
+        Some(crate::model::editing::Editing::shell_entries())
+    }
+
     /// `lookupConfigs` (internal/config/load.go) reads `crush.json` before `.crush.json` (the later
     /// wins a conflict), and `Load` the workspace's `.crush/crush.json` last.
     fn discovery(&self) -> &'static [&'static str] {
