@@ -262,7 +262,7 @@ _hookrun() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "hookrun claude codex gemini cursor proxyai promptkit copilot qwen openplugins windsurf kiro cline droid auggie iflow openhands" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "hookrun claude codex gemini cursor proxyai promptkit copilot qwen openplugins windsurf kiro cline droid auggie iflow openhands kimi vibe crush" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -1117,7 +1117,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__install)
-            opts="-C -c -v -h -V --user --dry-run --command --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version claude codex gemini cursor proxyai praison prx promptkit copilot qwen openplugins windsurf kiro cline droid auggie iflow openhands"
+            opts="-C -c -v -h -V --user --dry-run --command --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version claude codex gemini cursor proxyai praison prx promptkit copilot qwen openplugins windsurf kiro cline droid auggie iflow openhands kimi vibe crush"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1389,7 +1389,7 @@ _hookrun() {
             return 0
             ;;
         hookrun__subcmd__uninstall)
-            opts="-C -c -v -h -V --user --dry-run --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version claude codex gemini cursor proxyai praison prx promptkit copilot qwen openplugins windsurf kiro cline droid auggie iflow openhands"
+            opts="-C -c -v -h -V --user --dry-run --project-dir --config --dialect --no-user-config --trust-project --verbose --color --help --version claude codex gemini cursor proxyai praison prx promptkit copilot qwen openplugins windsurf kiro cline droid auggie iflow openhands kimi vibe crush"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -68,7 +68,10 @@ cline\t''
 droid\t''
 auggie\t''
 iflow\t''
-openhands\t''"
+openhands\t''
+kimi\t''
+vibe\t''
+crush\t''"
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l max-payload -d 'Largest payload accepted, in bytes' -r
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l record -d 'Append this fire (event, payload, actual result) as a new test to FILE (a `.hooktest.toml`)' -r -F
 complete -c hookrun -n "__fish_hookrun_using_subcommand fire" -l log -d 'Append one JSON line describing this fire to FILE' -r -F

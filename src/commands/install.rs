@@ -30,7 +30,12 @@ pub(crate) fn run(
             ))
         })?
     } else {
-        project_dir.join(installer.project_file())
+        let file = installer.project_file().ok_or_else(|| {
+            Error::Refused(format!(
+                "{agent} reads no project file: install into your own file with --user"
+            ))
+        })?;
+        project_dir.join(file)
     };
     let shown = install::display(&path, &project_dir);
     let how = Invocation {

@@ -20,11 +20,13 @@ pub(crate) mod claude;
 pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod copilot;
+pub(crate) mod crush;
 pub(crate) mod cursor;
 pub(crate) mod droid;
 pub(crate) mod gemini;
 pub(crate) mod hookrun;
 pub(crate) mod iflow;
+pub(crate) mod kimi;
 pub(crate) mod kiro;
 pub(crate) mod openhands;
 pub(crate) mod openplugins;
@@ -33,6 +35,7 @@ pub(crate) mod promptkit;
 pub(crate) mod proxyai;
 pub(crate) mod prx;
 pub(crate) mod qwen;
+pub(crate) mod vibe;
 pub(crate) mod windsurf;
 
 pub(crate) use auggie::AUGGIE;
@@ -40,11 +43,13 @@ pub(crate) use claude::CLAUDE;
 pub(crate) use cline::CLINE;
 pub(crate) use codex::CODEX;
 pub(crate) use copilot::COPILOT;
+pub(crate) use crush::CRUSH;
 pub(crate) use cursor::CURSOR;
 pub(crate) use droid::DROID;
 pub(crate) use gemini::GEMINI;
 pub(crate) use hookrun::HOOKRUN;
 pub(crate) use iflow::IFLOW;
+pub(crate) use kimi::KIMI;
 pub(crate) use kiro::KIRO;
 pub(crate) use openhands::OPENHANDS;
 pub(crate) use openplugins::OPENPLUGINS;
@@ -53,6 +58,7 @@ pub(crate) use promptkit::PROMPTKIT;
 pub(crate) use proxyai::PROXYAI;
 pub(crate) use prx::PRX;
 pub(crate) use qwen::QWEN;
+pub(crate) use vibe::VIBE;
 pub(crate) use windsurf::WINDSURF;
 
 /// Every dialect, in discovery order (the order hooks of several files run in).
@@ -76,6 +82,9 @@ pub(crate) const ALL: &[Dialect] = &[
     AUGGIE,
     IFLOW,
     OPENHANDS,
+    KIMI,
+    VIBE,
+    CRUSH,
 ];
 
 /// The dialect named `name` on the command line.
@@ -254,7 +263,10 @@ mod tests {
                 "droid",
                 "auggie",
                 "iflow",
-                "openhands"
+                "openhands",
+                "kimi",
+                "vibe",
+                "crush"
             ]
         );
     }

@@ -6,6 +6,7 @@
 pub(crate) mod json;
 pub(crate) mod program;
 pub(crate) mod shell;
+pub(crate) mod toml_list;
 pub(crate) mod write;
 pub(crate) mod yaml;
 
@@ -64,8 +65,9 @@ pub(crate) struct Edit {
 /// How hookrun is wired into one agent: which file, which events, and the edit. A dialect offers
 /// one through [`DialectSpec::installer`](crate::model::dialect::DialectSpec::installer).
 pub(crate) trait Installer: Sync {
-    /// The file written for the project, relative to the project directory.
-    fn project_file(&self) -> &'static str;
+    /// The file written for the project, relative to the project directory; `None` when the agent
+    /// reads no project file (its hooks live in the user's own file only: install with `--user`).
+    fn project_file(&self) -> Option<&'static str>;
     /// The user-level file, when the agent reads one.
     fn user_file(&self) -> Option<PathBuf> {
         None
@@ -117,6 +119,11 @@ pub(crate) enum Unfit {
     Comments,
     #[error("not valid JSON: {0}")]
     Json(#[source] serde_json::Error),
+    #[error("not valid TOML: {}", .0.message().trim())]
+    Toml(#[source] toml_edit::TomlError),
+    /// A TOML key that is not the array of tables hookrun appends to.
+    #[error("`{key}` is not an array of tables (`[[{key}]]`)")]
+    NotTables { key: &'static str },
     /// A value of another kind where hookrun writes: `at` names it (`its root`,
     /// `` `hooks.PreToolUse` ``), `found` and `wanted` are kinds (`an array`).
     #[error("{at} is {found}, not {wanted}")]
@@ -208,8 +215,8 @@ pub(crate) struct JsonHooks {
 }
 
 impl Installer for JsonHooks {
-    fn project_file(&self) -> &'static str {
-        self.project_file
+    fn project_file(&self) -> Option<&'static str> {
+        Some(self.project_file)
     }
 
     fn user_file(&self) -> Option<PathBuf> {

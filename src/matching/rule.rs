@@ -38,6 +38,8 @@ const SHELL_TOOLS: &[&str] = &[
     "launch-process",
     // OpenHands' shell tool: `TerminalAction.command` (openhands-tools, `terminal/definition.py`).
     "terminal",
+    // A qualified tool name (`<group>.<tool>`), as some agents' payloads carry it.
+    "file_system.bash",
 ];
 /// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];

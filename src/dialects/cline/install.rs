@@ -37,8 +37,8 @@ pub(super) fn installed_program<'a>(event: &str, text: &'a str) -> Option<&'a st
 
 impl Installer for ClineInstall {
     /// The hooks folder (install writes the files of [`Installer::event_files`] in it).
-    fn project_file(&self) -> &'static str {
-        ".clinerules/hooks"
+    fn project_file(&self) -> Option<&'static str> {
+        Some(".clinerules/hooks")
     }
 
     fn user_file(&self) -> Option<PathBuf> {

@@ -28,8 +28,8 @@ const EVENTS: &[&str] = &[
 const NEW_FILE: &str = "apiVersion: promptkit.altairalabs.ai/v1alpha1\nkind: RuntimeConfig\nmetadata:\n  name: hookrun\n";
 
 impl Installer for Promptkit {
-    fn project_file(&self) -> &'static str {
-        "runtime.yaml"
+    fn project_file(&self) -> Option<&'static str> {
+        Some("runtime.yaml")
     }
 
     fn edit(&self, text: Option<&str>, how: &Invocation, action: Action) -> Result<Edit, Unfit> {
