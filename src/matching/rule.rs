@@ -3,10 +3,9 @@
 //!
 //! The tool must be the payload's `tool_name`, and the spec, when present and not `*`, is read by
 //! tool family:
-//! - shell tools (`Bash`, `Shell`, `run_shell_command`, `shell`, `Execute`, `launch-process`,
-//!   `terminal`, interchangeable): a command pattern on `tool_input.command`
-//!   ([`shell`](super::shell)); a payload with no `tool_name` but a top-level `command` (Cursor
-//!   and proxyai `beforeShellExecution`) counts as a shell call;
+//! - shell tools ([`SHELL_TOOLS`], interchangeable): a command pattern on `tool_input.command`
+//!   ([`shell`](super::shell)); a payload with no `tool_name` but a top-level `command`, or a
+//!   `tool_info.command_line` (before-shell-execution events), counts as a shell call;
 //! - file tools (`Read`, `Edit`, `Write`, `MultiEdit`, `NotebookEdit`): a gitignore-style glob on
 //!   `tool_input.file_path`, else `notebook_path`, else `path` ([`path_rule`](super::path_rule));
 //! - any other tool (`WebFetch`, `mcp__…`): `domain:host` is compared (as a `*` wildcard) with the
@@ -40,7 +39,17 @@ const SHELL_TOOLS: &[&str] = &[
     "terminal",
     // A qualified tool name (`<group>.<tool>`), as some agents' payloads carry it.
     "file_system.bash",
+    // Goose's developer extension (`developer__shell`, `{command}`).
+    "developer__shell",
+    // Kiro's older shell tool and Cline's (`execute_command`, `parameters.command`).
+    "execute_bash",
+    "execute_command",
 ];
+/// Where a payload keeps its tool call when not at its top level: under the event's camelCase
+/// name (`{"preToolUse": {"toolName", "parameters"}}`).
+const TOOL_CALL_FIELDS: &[&str] = &["preToolUse", "postToolUse"];
+/// Where a shell tool's call keeps its input: [`TOOL_INPUT_FIELDS`], or `parameters`.
+const SHELL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput", "parameters"];
 /// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];
 /// Where a payload keeps the tool's input, in lookup order.
@@ -233,18 +242,21 @@ impl Rule {
     }
 }
 
-/// The shell command of the event in `payload`, as `Bash(…)` rules read it: a shell tool's
-/// (`Bash`, `Shell`, `run_shell_command`, `shell`, `bash`, `powershell`, `terminal`) input's
-/// `command`, or, in a payload without a tool name, the top-level `command` (a
-/// before-shell-execution event).
-/// The tool's name and input are read under either spelling ([`TOOL_NAME_FIELDS`],
-/// [`TOOL_INPUT_FIELDS`]), an input given as JSON text parsed. `None` for any other tool's call
-/// and for events that carry no shell command.
+/// The shell command of the event in `payload`, as `Bash(…)` rules and the built-in guards read
+/// it: a shell tool's ([`SHELL_TOOLS`]) input's `command`, or, in a payload without a tool name,
+/// the top-level `command` or `tool_info.command_line` (a before-shell-execution event). The
+/// call is the payload's own or the one under [`TOOL_CALL_FIELDS`]; the tool's name and input are
+/// read under any spelling ([`TOOL_NAME_FIELDS`], [`SHELL_INPUT_FIELDS`]), an input given as JSON
+/// text parsed. `None` for any other tool's call and for events that carry no shell command.
 pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>> {
     use std::borrow::Cow;
+    let payload = TOOL_CALL_FIELDS
+        .iter()
+        .find_map(|field| payload.get(*field).filter(|call| call.is_object()))
+        .unwrap_or(payload);
     match tool_name(payload) {
         Some(name) if SHELL_TOOLS.contains(&name) => {
-            let input = TOOL_INPUT_FIELDS
+            let input = SHELL_INPUT_FIELDS
                 .iter()
                 .find_map(|field| payload.get(*field))?;
             match input {
@@ -262,6 +274,7 @@ pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>
         Some(_) => None,
         None => payload
             .get("command")
+            .or_else(|| payload.get("tool_info")?.get("command_line"))
             .and_then(Value::as_str)
             .map(std::borrow::Cow::Borrowed),
     }

@@ -167,6 +167,30 @@ fn shell_rules_apply_to_every_shell_tool() {
         ("Bash", json!({"tool_name": "shell"}), true),
         // A shell-execution payload without a tool name (Cursor, proxyai).
         ("Bash(rm *)", json!({"command": "rm -rf /"}), true),
+        // Or with the command line in its `tool_info` (Windsurf's `pre_run_command`).
+        (
+            "Bash(rm *)",
+            json!({"agent_action_name": "pre_run_command",
+                "tool_info": {"command_line": "rm -rf /", "cwd": "/p"}}),
+            true,
+        ),
+        // A call under the event's camelCase name, its input in `parameters` (Cline).
+        (
+            "Bash(rm *)",
+            json!({"hookName": "PreToolUse",
+                "preToolUse": {"toolName": "execute_command", "parameters": {"command": "rm -rf /"}}}),
+            true,
+        ),
+        (
+            "Bash(rm *)",
+            json!({"preToolUse": {"toolName": "read_file", "parameters": {"path": "rm x"}}}),
+            false,
+        ),
+        (
+            "Bash(rm *)",
+            json!({"tool_name": "developer__shell", "tool_input": {"command": "rm x"}}),
+            true,
+        ),
         ("Bash(rm *)", json!({"command": "ls"}), false),
         ("Bash", json!({"command": "ls"}), true),
         // A shell tool without a command only satisfies a spec-less rule.

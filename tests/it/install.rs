@@ -286,11 +286,10 @@ const AGENTS: &[Agent] = &[
         hooks: 12,
         existing: "{\n  \"hooks\": {\n    \"post_write_code\": [\n      {\n        \"command\": \"./format.sh\",\n        \"show_output\": true\n      }\n    ]\n  },\n  \"note\": \"x\"\n}\n",
         keys: &["./format.sh", "note"],
-        // The starter policy names no Windsurf event (and its guard does not read Windsurf's
-        // `tool_info`): the run is the audit hook's, and nothing blocks.
+        // Windsurf reads the exit code alone: 2 blocks, the reason on stderr.
         event: "pre_run_command",
         var: None,
-        blocks: (0, ""),
+        blocks: (2, ""),
     },
     Agent {
         name: "kiro",
