@@ -46,10 +46,13 @@ const SHELL_TOOLS: &[&str] = &[
     "execute_command",
 ];
 /// Where a payload keeps its tool call when not at its top level: under the event's camelCase
-/// name (`{"preToolUse": {"toolName", "parameters"}}`).
-const TOOL_CALL_FIELDS: &[&str] = &["preToolUse", "postToolUse"];
-/// Where a shell tool's call keeps its input: [`TOOL_INPUT_FIELDS`], or `parameters`.
-const SHELL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput", "parameters"];
+/// name (`{"preToolUse": {"toolName", "parameters"}}`), or as the request of a tool hook
+/// (`{"request": {"Name", "Args"}}`).
+const TOOL_CALL_FIELDS: &[&str] = &["preToolUse", "postToolUse", "request"];
+/// Where a shell tool's call keeps its input: [`TOOL_INPUT_FIELDS`], `parameters`, or `Args`.
+const SHELL_INPUT_FIELDS: &[&str] = &["tool_input", "toolArgs", "toolInput", "parameters", "Args"];
+/// The command line in a shell tool's input: `command`, or `cmd`.
+const SHELL_COMMAND_FIELDS: &[&str] = &["command", "cmd"];
 /// Where a payload names its tool, in lookup order: snake_case, or camelCase.
 const TOOL_NAME_FIELDS: &[&str] = &["tool_name", "toolName"];
 /// Where a payload keeps the tool's input, in lookup order.
@@ -245,28 +248,35 @@ impl Rule {
 /// The shell command of the event in `payload`, as `Bash(…)` rules and the built-in guards read
 /// it: a shell tool's ([`SHELL_TOOLS`]) input's `command`, or, in a payload without a tool name,
 /// the top-level `command` or `tool_info.command_line` (a before-shell-execution event). The
-/// call is the payload's own or the one under [`TOOL_CALL_FIELDS`]; the tool's name and input are
-/// read under any spelling ([`TOOL_NAME_FIELDS`], [`SHELL_INPUT_FIELDS`]), an input given as JSON
-/// text parsed. `None` for any other tool's call and for events that carry no shell command.
+/// call is the payload's own or the one under [`TOOL_CALL_FIELDS`]; the tool's name, input and
+/// command line are read under any spelling ([`TOOL_NAME_FIELDS`] or `Name`,
+/// [`SHELL_INPUT_FIELDS`], [`SHELL_COMMAND_FIELDS`]), an input given as JSON text parsed. `None` for any other tool's call and for events that carry no shell command.
 pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>> {
     use std::borrow::Cow;
     let payload = TOOL_CALL_FIELDS
         .iter()
         .find_map(|field| payload.get(*field).filter(|call| call.is_object()))
         .unwrap_or(payload);
-    match tool_name(payload) {
+    let name = tool_name(payload).or_else(|| payload.get("Name").and_then(Value::as_str));
+    let command_of = |input: &Value| {
+        SHELL_COMMAND_FIELDS
+            .iter()
+            .find_map(|field| input.get(*field))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    match name {
         Some(name) if SHELL_TOOLS.contains(&name) => {
             let input = SHELL_INPUT_FIELDS
                 .iter()
                 .find_map(|field| payload.get(*field))?;
             match input {
-                Value::String(text) => serde_json::from_str::<Value>(text)
-                    .ok()?
-                    .get("command")
-                    .and_then(Value::as_str)
-                    .map(|command| Cow::Owned(command.to_owned())),
-                _ => input
-                    .get("command")
+                Value::String(text) => {
+                    command_of(&serde_json::from_str::<Value>(text).ok()?).map(Cow::Owned)
+                }
+                _ => SHELL_COMMAND_FIELDS
+                    .iter()
+                    .find_map(|field| input.get(*field))
                     .and_then(Value::as_str)
                     .map(Cow::Borrowed),
             }
@@ -276,7 +286,7 @@ pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>
             .get("command")
             .or_else(|| payload.get("tool_info")?.get("command_line"))
             .and_then(Value::as_str)
-            .map(std::borrow::Cow::Borrowed),
+            .map(Cow::Borrowed),
     }
 }
 

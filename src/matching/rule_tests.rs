@@ -191,6 +191,13 @@ fn shell_rules_apply_to_every_shell_tool() {
             json!({"tool_name": "developer__shell", "tool_input": {"command": "rm x"}}),
             true,
         ),
+        // A tool hook's request, its command line in `cmd` (PromptKit's shell tool).
+        (
+            "Bash(rm *)",
+            json!({"hook": "tool", "phase": "before_execution",
+                "request": {"Name": "shell", "Args": {"cmd": "rm -rf /"}}}),
+            true,
+        ),
         ("Bash(rm *)", json!({"command": "ls"}), false),
         ("Bash", json!({"command": "ls"}), true),
         // A shell tool without a command only satisfies a spec-less rule.
