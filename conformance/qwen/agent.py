@@ -15,6 +15,7 @@ Side (c) runs hookrun with the scratch HOME when the scenario has `user_settings
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -146,6 +147,8 @@ class Agent:
                 if m.get("role") not in ("user", "tool"):
                     continue
                 for text in parts(m.get("content")):
+                    # Qwen wraps its own parts in <system-reminder> (normalise drops it later)
+                    text = REMINDER.sub(r"\1", text.strip())
                     if text.startswith(SETUP):
                         # the session's setup message: a SessionStart hook's context lands here
                         setup.append(cli_agent.normalise(text, commands))
@@ -279,6 +282,7 @@ def hook_text(text, prompt, tool):
     return t or None
 
 
+REMINDER = re.compile(r"^<system-reminder>\s*(.*?)\s*</system-reminder>$", re.S)
 # Parts of the first user message that Qwen writes itself.
 NOT_HOOKS = ("<system-reminder>\nThe following skills are available", "The current date is",
              "The following tools are reachable through")
