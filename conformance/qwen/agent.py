@@ -284,7 +284,7 @@ def hook_text(text, prompt, tool):
 
 REMINDER = re.compile(r"^<system-reminder>\s*(.*?)\s*</system-reminder>$", re.S)
 # Parts of the first user message that Qwen writes itself.
-NOT_HOOKS = ("<system-reminder>\nThe following skills are available", "The current date is",
+NOT_HOOKS = ("The following skills are available", "The current date is",
              "The following tools are reachable through")
 SETUP = "This is the Qwen Code. We are setting up the context"
 SHELL_LINES = ("Command: ", "Directory: ", "Output: ", "Error: ", "Exit Code: ", "Signal: ",
