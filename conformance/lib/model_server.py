@@ -2,7 +2,8 @@
 
 Speaks the Anthropic Messages API (POST /v1/messages, SSE when "stream": true), the OpenAI
 Responses API (POST /v1/responses, SSE) and the OpenAI Chat Completions API (POST
-/v1/chat/completions, SSE when "stream": true; GitHub Copilot CLI's `openai` provider). The script: the first request of the main conversation
+/v1/chat/completions, SSE when "stream": true; GitHub Copilot CLI's `openai` provider, Qwen Code's
+`openai` auth type). The script: the first request of the main conversation
 (one that offers the shell tool and carries no tool result yet) is answered with one tool call
 running SCRIPT_COMMAND; every later request with a plain text answer "done.". Every request body
 is appended to LOG (JSON lines), so the harness can read what the model was told.
@@ -118,11 +119,12 @@ def chat_args(body, name):
 
 
 def chat(body):
-    """Chat Completions: one `bash` call while the conversation has no tool result, then "done."."""
+    """Chat Completions: one shell call (Copilot's `bash`, Qwen Code's `run_shell_command`) while
+    the conversation has no tool result, then "done."."""
     msgs = body.get("messages") or []
     has_result = any(isinstance(m, dict) and m.get("role") == "tool" for m in msgs)
     names = [(t.get("function") or {}).get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
-    name = next((n for n in ("bash", "shell") if n in names), None)
+    name = next((n for n in ("bash", "shell", "run_shell_command") if n in names), None)
     model = body.get("model", "conformance")
     head = {"id": "chatcmpl-conformance", "object": "chat.completion.chunk", "created": 0, "model": model}
     usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}

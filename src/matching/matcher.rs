@@ -223,10 +223,12 @@ impl Matcher {
 
     /// Tests a name-like `value` whose alias in the dialect's table is `alias` (the value itself
     /// when the table has none): an [`Flavour::AliasedWholeRegex`] matcher tests the alias, a
-    /// listed exact name also the value; every other flavour tests the value alone.
+    /// listed exact name also the value; a list of exact names ([`Kind::Names`]) names the value
+    /// or the alias; a regex and every other kind test the value alone.
     pub(crate) fn is_match_aliased(&self, value: &str, alias: &str) -> Result<bool, MatcherError> {
         if !matches!(self.flavour, Flavour::AliasedWholeRegex(_)) {
-            return self.is_match(value);
+            let named = self.kind == Kind::Names && alias != value && self.is_match(alias)?;
+            return Ok(named || self.is_match(value)?);
         }
         let listed = matches!(self.kind, Kind::Literals(Anchor::Whole));
         Ok(self.is_match(alias)? || (listed && alias != value && self.is_match(value)?))

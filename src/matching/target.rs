@@ -25,9 +25,9 @@ pub(crate) enum Target {
     /// Claude `FileChanged`: the file name (last component) of `file_path`, compared with the
     /// matcher's `|`-separated literal file names (Claude builds its watch list from them).
     FileName,
-    /// A name-like top-level string field that has an alias in the dialect's table of
-    /// `(value, alias)` pairs (a tool's name in another agent's vocabulary): the matcher gets
-    /// both ([`Matcher::is_match_aliased`]).
+    /// A name-like top-level string field that has aliases in the dialect's table of
+    /// `(value, alias)` pairs (a tool's name in another agent's vocabulary, or its display
+    /// names): the matcher gets the value with each of them ([`Matcher::is_match_aliased`]).
     Aliased {
         field: &'static str,
         aliases: &'static [(&'static str, &'static str)],
@@ -69,13 +69,23 @@ impl Target {
             Target::FileName => Ok(pattern.split('|').any(|name| name.trim() == value)),
             Target::Text(_) => matcher.is_match_text(value),
             Target::Aliased { aliases, .. } => {
-                let alias = aliases
+                // A value may have several aliases (Qwen Code: `Shell`, `ShellTool`, `Bash`),
+                // or none, when it is its own.
+                let mut own = aliases
                     .iter()
-                    .find(|(name, _)| *name == value)
-                    .map_or(value, |(_, alias)| alias);
+                    .filter(|(name, _)| *name == value)
+                    .map(|(_, alias)| *alias)
+                    .peekable();
+                let own_alias = if own.peek().is_none() {
+                    matcher.is_match_aliased(value, value)?
+                } else {
+                    own.try_fold(false, |found, alias| {
+                        Ok::<bool, MatcherError>(found || matcher.is_match_aliased(value, alias)?)
+                    })?
+                };
                 // A value that is already an alias (a payload in the other vocabulary) also
                 // answers to the names it is the alias of.
-                Ok(matcher.is_match_aliased(value, alias)?
+                Ok(own_alias
                     || aliases
                         .iter()
                         .filter(|(name, alias)| *alias == value && *name != value)

@@ -1,7 +1,7 @@
 //! Qwen Code's hooks through the real binary: a project's `.qwen/settings.json` (Claude's matcher
-//! groups over Qwen's tool ids), its timeout unit (seconds, but 1000 or more milliseconds), the
-//! three project-directory variables, `disableAllHooks`, `--output qwen`, and the installed entry
-//! run as Qwen runs it.
+//! groups over Qwen's tool ids and their aliases), its timeout unit (seconds, but 1000 or more
+//! milliseconds), the three project-directory variables, `disableAllHooks`, `--output qwen`, and
+//! the installed entry run as Qwen runs it.
 
 use std::time::Duration;
 
@@ -34,6 +34,23 @@ fn a_qwen_project_hook_denies_rm_rf_on_its_shell_tool_id_and_lets_ls_through() {
     // The matcher is tested against `tool_name`: Qwen's `write_file` is not its shell.
     case.payload(json!({"tool_name": "write_file", "tool_input": {"command": "rm -rf /"}}));
     case.fire("PreToolUse").exit(0).decision("none");
+}
+
+#[test]
+fn a_claude_tool_name_or_display_name_as_matcher_selects_qwens_shell_but_not_as_a_regex() {
+    // Qwen's `matchesHookPattern` compares `getToolMatcherTargets(tool)` exactly: `Bash`
+    // (`TOOL_NAME_ALIASES`), `Shell` and `ShellTool` name `run_shell_command`; a regex tests
+    // the tool id alone.
+    for matcher in ["Bash", "Shell", "ShellTool", "Write|Bash"] {
+        let case = Case::new().file(FILE, &claude_settings("PreToolUse", matcher, "exit 2", ""));
+        case.payload(shell_call("ls"));
+        case.fire("PreToolUse").exit(2).decision("deny");
+    }
+    for matcher in ["Write", "^Ba.*", "bash"] {
+        let case = Case::new().file(FILE, &claude_settings("PreToolUse", matcher, "exit 2", ""));
+        case.payload(shell_call("ls"));
+        case.fire("PreToolUse").exit(0).decision("none");
+    }
 }
 
 #[test]

@@ -8,6 +8,7 @@
 
 mod install;
 mod levels;
+mod tools;
 
 use std::time::Duration;
 
@@ -105,11 +106,15 @@ const HANDLER_KEYS: &[&str] = &[
     "model",
 ];
 
-/// `getHookMatcherTarget` (hooks/hookPlanner.ts): the payload field each event's matcher tests.
+/// `getHookMatcherTarget` (hooks/hookPlanner.ts): the payload field each event's matcher tests;
+/// the tool events' matchers also name the tool by its aliases ([`tools`]).
 fn target(event: &str) -> Target {
     match event {
         "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest"
-        | "PermissionDenied" => Target::Name("tool_name"),
+        | "PermissionDenied" => Target::Aliased {
+            field: "tool_name",
+            aliases: tools::ALIASES,
+        },
         "SubagentStart" | "SubagentStop" => Target::Name("agent_type"),
         "PreCompact" | "PostCompact" => Target::Name("trigger"),
         "SessionStart" => Target::Name("source"),

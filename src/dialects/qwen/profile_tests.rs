@@ -75,7 +75,7 @@ fn every_event_of_qwen_loads_without_a_warning_and_claude_only_ones_are_unknown(
 
 #[test]
 fn matchers_test_qwen_tool_ids_and_each_events_own_field() {
-    assert_eq!(QWEN.target("PreToolUse"), Target::Name("tool_name"));
+    assert_eq!(QWEN.target("PreToolUse").field(), Some("tool_name"));
     assert_eq!(QWEN.target("InstructionsLoaded"), Target::Name("file_path"));
     assert_eq!(QWEN.target("SessionStart"), Target::Name("source"));
     assert_eq!(
@@ -87,6 +87,41 @@ fn matchers_test_qwen_tool_ids_and_each_events_own_field() {
     let matcher = &loaded.hooks[0].matcher;
     assert_eq!(matcher.is_match("run_shell_command"), Ok(true));
     assert_eq!(matcher.is_match("write_file"), Ok(false));
+}
+
+/// Whether a `PreToolUse` hook with `matcher` runs for a call of `tool`.
+fn selects(matcher: &str, tool: &str) -> bool {
+    let text = format!(
+        r#"{{"hooks":{{"PreToolUse":[{{"matcher":{},"hooks":[{{"type":"command","command":"x"}}]}}]}}}}"#,
+        serde_json::Value::from(matcher)
+    );
+    let loaded = load(&text);
+    let payload = serde_json::json!({"tool_name": tool});
+    QWEN.target("PreToolUse")
+        .allows(&loaded.hooks[0].matcher, &payload)
+        .unwrap()
+}
+
+#[test]
+fn a_tool_matcher_names_the_tool_by_its_claude_name_display_name_or_legacy_name() {
+    // `getToolMatcherTargets`: Claude's `Bash`, the display name `Shell`, `ShellTool`.
+    for name in ["run_shell_command", "Bash", "Shell", "ShellTool"] {
+        assert!(selects(name, "run_shell_command"), "{name}");
+    }
+    assert!(selects("Write|Edit", "write_file"));
+    assert!(selects("search_file_content", "grep_search"));
+    assert!(selects("Task", "agent"));
+    // An alias names its own tool only, and the comparison is exact.
+    assert!(!selects("Write", "run_shell_command"));
+    assert!(!selects("bash", "run_shell_command"));
+}
+
+#[test]
+fn a_regex_matcher_tests_the_tool_id_alone() {
+    // `matchesHookPattern`: aliases are compared exactly; `new RegExp(expression).test(subject)`.
+    assert!(selects("^run_shell", "run_shell_command"));
+    assert!(!selects("^Ba.*", "run_shell_command"));
+    assert!(!selects("^Bash$", "run_shell_command"));
 }
 
 #[test]
