@@ -11,6 +11,7 @@
 
 use crate::model::Dialect;
 
+pub(crate) mod exit_code;
 pub(crate) mod json_file;
 pub(crate) mod layout;
 pub(crate) mod payload;

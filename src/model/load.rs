@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::diagnostics::{Diagnostic, Severity};
+use crate::config::locate::Step;
 use crate::config::locate::line_col;
-use crate::config::tree::Node;
+use crate::config::reader::{Reader, child_index};
+use crate::config::tree::{Node, Object};
 use crate::model::hook::{Hook, Source, Switches};
 
 /// What a loader is given.
@@ -49,6 +51,37 @@ pub(crate) fn parse_toml(source: &Source) -> Result<Node<'_>, DialectLoad> {
             format!("invalid TOML: {}", error.message().trim()),
         ))
     })
+}
+
+/// The load of a TOML file whose hooks are its `[[hooks]]` tables: each table that is one is
+/// read by `read_entry` (given the reader, the table and its path), anything else reported.
+pub(crate) fn load_hook_tables(
+    source: &Source,
+    mut read_entry: impl FnMut(&mut Reader<'_>, &Object<'_>, &[Step]) -> Option<Hook>,
+) -> DialectLoad {
+    let root = match parse_toml(source) {
+        Ok(root) => root,
+        Err(failed) => return failed,
+    };
+    let mut reader = Reader::toml(&source.display, &source.text);
+    let mut hooks = Vec::new();
+    let root = root.as_object().expect("TOML parses to a table");
+    if let Some(list) = root.get("hooks") {
+        let path = vec![Step::Key("hooks".into())];
+        if let Some(entries) = reader.array(list, &path, "the [[hooks]] tables") {
+            for (index, entry) in entries.iter().enumerate() {
+                let at = child_index(&path, index);
+                if let Some(entry) = reader.object(entry, &at, "a [[hooks]] table") {
+                    hooks.extend(read_entry(&mut reader, entry, &at));
+                }
+            }
+        }
+    }
+    DialectLoad {
+        hooks,
+        diagnostics: reader.diagnostics,
+        switches: Switches::default(),
+    }
 }
 
 /// The absolute directory of a configuration file (the base of its relative programs).

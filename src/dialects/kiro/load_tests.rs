@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::dialects::json_file::load_for_test;
+use crate::model::answer::{Decision, Merged};
 use crate::model::hook::{CommandForm, Handler};
 
 fn load_text(text: &str) -> DialectLoad {
@@ -138,7 +139,10 @@ fn output_kiro_is_exit_two_with_the_reason_on_stderr() {
         continue_: true,
         ..Merged::default()
     };
-    let answer = KiroOutput.answer("PreToolUse", &deny);
+    let answer = KIRO
+        .output()
+        .expect("an output")
+        .answer("PreToolUse", &deny);
     assert_eq!(
         (answer.json, answer.stderr.as_deref(), answer.code),
         (None, Some("no rm"), crate::exit::BLOCK)

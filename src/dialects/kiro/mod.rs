@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::matching::{Flavour, Syntax, Target};
 use crate::model::Dialect;
-use crate::model::answer::{Answer, Decision, Merged, Policy, block_reason};
+use crate::model::answer::Policy;
 use crate::model::dialect::{AgentOutput, DialectSpec, EventContext, Shape, Sniff};
 use crate::model::hook::{Hook, Mode};
 use crate::model::load::{DialectLoad, LoadContext};
@@ -72,7 +72,10 @@ impl DialectSpec for Kiro {
     /// Every `.kiro/hooks/*.json`, by name. The Kiro IDE's `*.kiro.hook` files in the same
     /// directory are another format and are not read.
     fn listed_files(&self, project_dir: &Path) -> Result<Vec<PathBuf>, String> {
-        Ok(hooks_files(&project_dir.join(HOOKS_DIR)))
+        // Its `*.json` files, sorted by name (hidden ones skipped); none when it does not exist.
+        Ok(crate::config::sources::drop_in_files(
+            &project_dir.join(HOOKS_DIR),
+        ))
     }
 
     fn claims_path(&self, _parent: &str, _file: &str) -> bool {
@@ -136,42 +139,7 @@ impl DialectSpec for Kiro {
     }
 
     fn output(&self) -> Option<&'static dyn AgentOutput> {
-        Some(&KiroOutput)
-    }
-}
-
-/// The `*.json` files of `dir`, sorted by name (hidden ones skipped); none when it does not
-/// exist.
-fn hooks_files(dir: &Path) -> Vec<PathBuf> {
-    crate::config::sources::drop_in_files(dir)
-}
-
-/// `--output kiro`: nothing on stdout; a deny is exit 2 with the reason on stderr, which Kiro
-/// returns to the model.
-struct KiroOutput;
-
-impl AgentOutput for KiroOutput {
-    fn answer(&self, _event: &str, merged: &Merged) -> Answer {
-        let quiet = Answer {
-            json: None,
-            stderr: None,
-            code: crate::exit::OK,
-        };
-        if merged.decision == Decision::Deny || !merged.continue_ {
-            quiet.blocking(&block_reason(merged))
-        } else {
-            quiet
-        }
-    }
-
-    /// hookrun failing blocks where Kiro can block: any other exit would let the action go on.
-    fn failure(&self, message: &str) -> Answer {
-        Answer {
-            json: None,
-            stderr: None,
-            code: crate::exit::OK,
-        }
-        .blocking(message)
+        Some(&crate::dialects::exit_code::ExitCodeOutput)
     }
 }
 

@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use crate::config::duration::seconds_to_duration;
 use crate::config::locate::Step;
-use crate::config::reader::{Reader, child, child_index};
+use crate::config::reader::{Reader, child};
 use crate::config::tree::Object;
 use crate::matching::{Flavour, Matcher, Syntax};
-use crate::model::hook::{CommandForm, EventSelector, Handler, Hook, Switches};
+use crate::model::hook::{CommandForm, EventSelector, Handler, Hook};
 use crate::model::load::{DialectLoad, LoadContext};
 
 use super::VIBE;
@@ -34,30 +34,9 @@ pub(super) const FLAVOUR: Flavour = Flavour::WholeRegex(Syntax::Python);
 
 /// Loads the `[[hooks]]` of one `hooks.toml`.
 pub(crate) fn load(ctx: &LoadContext<'_>) -> DialectLoad {
-    let source = ctx.source;
-    let root = match crate::model::load::parse_toml(source) {
-        Ok(root) => root,
-        Err(failed) => return failed,
-    };
-    let mut reader = Reader::toml(&source.display, &source.text);
-    let mut hooks = Vec::new();
-    let root = root.as_object().expect("TOML parses to a table");
-    if let Some(list) = root.get("hooks") {
-        let path = vec![Step::Key("hooks".into())];
-        if let Some(entries) = reader.array(list, &path, "the [[hooks]] tables") {
-            for (index, entry) in entries.iter().enumerate() {
-                let at = child_index(&path, index);
-                if let Some(entry) = reader.object(entry, &at, "a [[hooks]] table") {
-                    hooks.extend(read_entry(ctx, &mut reader, entry, &at));
-                }
-            }
-        }
-    }
-    DialectLoad {
-        hooks,
-        diagnostics: reader.diagnostics,
-        switches: Switches::default(),
-    }
+    crate::model::load::load_hook_tables(ctx.source, |reader, entry, at| {
+        read_entry(ctx, reader, entry, at)
+    })
 }
 
 fn read_entry(

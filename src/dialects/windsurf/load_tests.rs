@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::dialects::json_file::load_for_test;
+use crate::model::answer::{Decision, Merged};
 use crate::model::hook::{CommandForm, Handler};
 
 fn load_text(text: &str) -> DialectLoad {
@@ -115,7 +116,10 @@ fn output_windsurf_is_exit_two_with_the_reason_on_stderr_and_nothing_on_stdout()
         continue_: true,
         ..Merged::default()
     };
-    let answer = WindsurfOutput.answer("pre_run_command", &deny);
+    let answer = WINDSURF
+        .output()
+        .expect("an output")
+        .answer("pre_run_command", &deny);
     assert_eq!(
         (answer.json, answer.stderr.as_deref(), answer.code),
         (None, Some("no rm"), crate::exit::BLOCK)
@@ -124,6 +128,9 @@ fn output_windsurf_is_exit_two_with_the_reason_on_stderr_and_nothing_on_stdout()
         continue_: true,
         ..Merged::default()
     };
-    let answer = WindsurfOutput.answer("pre_run_command", &allow);
+    let answer = WINDSURF
+        .output()
+        .expect("an output")
+        .answer("pre_run_command", &allow);
     assert_eq!((answer.json, answer.code), (None, crate::exit::OK));
 }

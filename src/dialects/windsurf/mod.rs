@@ -14,7 +14,7 @@ mod load;
 
 use crate::config::sources::{home_path, system_path};
 use crate::matching::Target;
-use crate::model::answer::{Answer, Decision, Merged, Policy, block_reason};
+use crate::model::answer::Policy;
 use crate::model::dialect::{
     AgentOutput, DialectSpec, EventContext, FileOrder, Shape, Sniff, SourceFile,
 };
@@ -136,36 +136,7 @@ impl DialectSpec for Windsurf {
     }
 
     fn output(&self) -> Option<&'static dyn AgentOutput> {
-        Some(&WindsurfOutput)
-    }
-}
-
-/// `--output windsurf`: nothing on stdout; a deny is exit 2 with the reason on stderr, the one
-/// answer Windsurf reads.
-struct WindsurfOutput;
-
-impl AgentOutput for WindsurfOutput {
-    fn answer(&self, _event: &str, merged: &Merged) -> Answer {
-        let quiet = Answer {
-            json: None,
-            stderr: None,
-            code: crate::exit::OK,
-        };
-        if merged.decision == Decision::Deny || !merged.continue_ {
-            quiet.blocking(&block_reason(merged))
-        } else {
-            quiet
-        }
-    }
-
-    /// hookrun failing blocks a pre-hook: every exit but 2 would let the action through.
-    fn failure(&self, message: &str) -> Answer {
-        Answer {
-            json: None,
-            stderr: None,
-            code: crate::exit::OK,
-        }
-        .blocking(message)
+        Some(&crate::dialects::exit_code::ExitCodeOutput)
     }
 }
 
