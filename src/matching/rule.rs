@@ -258,27 +258,15 @@ pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>
         .find_map(|field| payload.get(*field).filter(|call| call.is_object()))
         .unwrap_or(payload);
     let name = tool_name(payload).or_else(|| payload.get("Name").and_then(Value::as_str));
-    let command_of = |input: &Value| {
-        SHELL_COMMAND_FIELDS
-            .iter()
-            .find_map(|field| input.get(*field))
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-    };
     match name {
         Some(name) if SHELL_TOOLS.contains(&name) => {
             let input = SHELL_INPUT_FIELDS
                 .iter()
                 .find_map(|field| payload.get(*field))?;
             match input {
-                Value::String(text) => {
-                    command_of(&serde_json::from_str::<Value>(text).ok()?).map(Cow::Owned)
-                }
-                _ => SHELL_COMMAND_FIELDS
-                    .iter()
-                    .find_map(|field| input.get(*field))
-                    .and_then(Value::as_str)
-                    .map(Cow::Borrowed),
+                Value::String(text) => command_in(&serde_json::from_str::<Value>(text).ok()?)
+                    .map(|command| Cow::Owned(command.to_owned())),
+                _ => command_in(input).map(Cow::Borrowed),
             }
         }
         Some(_) => None,
@@ -288,6 +276,14 @@ pub(crate) fn shell_command(payload: &Value) -> Option<std::borrow::Cow<'_, str>
             .and_then(Value::as_str)
             .map(Cow::Borrowed),
     }
+}
+
+/// The command line of a shell tool's `input` ([`SHELL_COMMAND_FIELDS`]).
+fn command_in(input: &Value) -> Option<&str> {
+    SHELL_COMMAND_FIELDS
+        .iter()
+        .find_map(|field| input.get(*field))
+        .and_then(Value::as_str)
 }
 
 /// The payload's tool name, under either spelling ([`TOOL_NAME_FIELDS`]).
